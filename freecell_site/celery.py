@@ -1,0 +1,62 @@
+"""The Celery app: one place for serialization, acknowledgement, limits and the beat schedule.
+
+Why these values: with Celery's defaults a worker killed with -9 loses the
+tasks it had prefetched (early ack) or leaves them invisible for an hour (the
+Redis visibility timeout). Late acknowledgement plus ``task_reject_on_worker_lost``
+puts them back; a 20 s visibility timeout with a 2 s restore scan brings them
+to another worker within about 22 s. Every task therefore may run twice, so
+every task is idempotent, and every task's hard time limit stays below the
+visibility timeout (a task still running past it would be delivered again).
+"""
+
+import os
+
+from celery import Celery
+from celery.schedules import crontab
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
+
+VISIBILITY_TIMEOUT = 20  # seconds; must exceed every task's hard time limit
+TASK_SOFT_TIME_LIMIT = 12
+TASK_TIME_LIMIT = 15
+
+app = Celery("freecell_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.update(
+    task_serializer="json",
+    result_serializer="json",
+    accept_content=["json"],
+    result_accept_content=["json"],
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    task_acks_on_failure_or_timeout=True,
+    worker_prefetch_multiplier=1,
+    task_soft_time_limit=TASK_SOFT_TIME_LIMIT,
+    task_time_limit=TASK_TIME_LIMIT,
+    result_expires=3600,
+    broker_connection_retry_on_startup=True,
+    broker_transport_options={
+        "visibility_timeout": VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": 2,
+        "unacked_restore_throttle": 1,
+    },
+    result_backend_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT},
+    task_default_queue="default",
+    timezone="UTC",
+    enable_utc=True,
+    beat_schedule={
+        "sweep-pending-submissions": {
+            "task": "games.submissions_sweep",
+            "schedule": 30.0,
+        },
+        "fill-winnable-pools": {
+            "task": "games.pools_fill",
+            "schedule": 60.0,
+        },
+        "prepare-dailies": {
+            "task": "games.dailies_prepare",
+            "schedule": crontab(minute="*/15"),
+        },
+    },
+)
+app.autodiscover_tasks()

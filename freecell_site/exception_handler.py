@@ -1,0 +1,51 @@
+"""One place where errors become responses: ``{"error": {"code", "message", ...}}``."""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from .errors import DomainError
+
+_DRF_CODES = {
+    exceptions.ParseError: "malformed_body",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+    exceptions.ValidationError: "invalid",
+}
+
+
+def _body(code: str, message: str, **extra: object) -> dict:
+    return {"error": {"code": code, "message": message, **extra}}
+
+
+def api_exception_handler(exc, context):
+    if isinstance(exc, DomainError):
+        return Response(_body(exc.code, exc.message, **exc.extra), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            _body("body_too_large", "The request body is larger than 64 KiB."),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), "error")
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = _body(code, "The request is not valid.", fields=exc.detail)
+    else:
+        detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        response.data = _body(code, detail)
+    return response

@@ -1,0 +1,107 @@
+"""``GET /api/health/``: each part of the service, ok or the error.
+
+In embedded mode (no DATABASE_URL / REDIS_URL) the database is a SQLite file
+and tasks run eagerly in the web process: health says exactly that instead of
+pretending a broker or a worker is up.
+"""
+
+from django.conf import settings
+from django.db import connection
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .celery import app as celery_app
+
+
+def _database() -> dict:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # noqa: BLE001 - any failure is reported, not raised
+        return {"status": "error", "detail": str(exc)[:200]}
+    if settings.EMBEDDED_DATABASE:
+        return {"status": "ok", "detail": "embedded SQLite file (no DATABASE_URL set)"}
+    return {"status": "ok", "detail": f"{connection.vendor} {connection.settings_dict['NAME']}"}
+
+
+def _broker() -> dict:
+    if settings.EMBEDDED_BROKER:
+        return {"status": "embedded", "detail": "no broker: REDIS_URL unset, tasks run eagerly"}
+    try:
+        with celery_app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, timeout=1)
+            conn.default_channel.client.ping()
+    except Exception as exc:  # noqa: BLE001
+        return {"status": "error", "detail": str(exc)[:200]}
+    return {"status": "ok", "detail": "redis"}
+
+
+def _worker() -> dict:
+    if settings.EMBEDDED_BROKER:
+        return {"status": "embedded", "detail": "no worker: tasks run eagerly in the web process"}
+    try:
+        replies = celery_app.control.ping(timeout=1.0)
+    except Exception as exc:  # noqa: BLE001
+        return {"status": "error", "detail": str(exc)[:200]}
+    if not replies:
+        return {"status": "error", "detail": "no worker answered within 1 s"}
+    return {"status": "ok", "detail": f"{len(replies)} worker(s)"}
+
+
+def _solver() -> dict:
+    from games.solver import library_check
+
+    try:
+        detail = library_check()
+    except Exception as exc:  # noqa: BLE001
+        return {"status": "error", "detail": str(exc)[:200]}
+    return {"status": "ok", "detail": detail}
+
+
+_part = inline_serializer(
+    "HealthPart",
+    fields={"status": serializers.ChoiceField(["ok", "error", "embedded"]), "detail": serializers.CharField()},
+)
+
+
+class HealthApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            (200, "application/json"): inline_serializer(
+                "Health",
+                fields={
+                    "status": serializers.ChoiceField(["ok", "error"]),
+                    "mode": serializers.ChoiceField(["services", "embedded"]),
+                    "parts": inline_serializer(
+                        "HealthParts",
+                        fields={"database": _part, "broker": _part, "worker": _part, "solver": _part},
+                    ),
+                },
+            ),
+            (503, "application/json"): inline_serializer(
+                "HealthDown", fields={"status": serializers.CharField(), "parts": serializers.DictField()}
+            ),
+        },
+        summary="Health of the database, broker, worker and solver library",
+    )
+    def get(self, request):
+        parts = {
+            "database": _database(),
+            "broker": _broker(),
+            "worker": _worker(),
+            "solver": _solver(),
+        }
+        failed = any(p["status"] == "error" for p in parts.values())
+        body = {
+            "status": "error" if failed else "ok",
+            "mode": "embedded" if settings.EMBEDDED else "services",
+            "parts": parts,
+        }
+        return Response(body, status=503 if failed else 200)

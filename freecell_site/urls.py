@@ -1,0 +1,15 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from .health import HealthApi
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/health/", HealthApi.as_view(), name="health"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/accounts/", include("accounts.urls")),
+    path("api/", include("games.urls")),
+    path("", include("frontend.urls")),
+]
