@@ -1,0 +1,126 @@
+// A game is its start position plus its move log; undo is a shorter log.
+// This module keeps the log, the redo stack and the undo floor (how far back
+// undo may go), and turns all of it into plain JSON for saving.
+
+import { applyMove, clonePosition, replay } from "./rules.js";
+
+export const UNDO_LIMIT = 200;
+export const UNDO_KEPT_ON_RELOAD = 50;
+
+/** A new game from its start position; `now` is a clock in milliseconds. */
+export function newGame({ variant, number = null, daily = null, start, now = Date.now() }) {
+  return {
+    variant,
+    number,
+    daily,
+    start: clonePosition(start),
+    position: clonePosition(start),
+    moves: [],
+    times: [],
+    redo: [],
+    undoFloor: 0,
+    startedAt: now,
+    undos: 0,
+  };
+}
+
+export const ply = (game) => game.moves.length;
+export const canUndo = (game) => game.moves.length > game.undoFloor;
+export const canRedo = (game) => game.redo.length > 0;
+
+/** Play a move (throws IllegalMove/BadNotation); returns the new game. */
+export function play(game, move, now = Date.now()) {
+  const position = applyMove(game.position, move);
+  const moves = [...game.moves, move];
+  const redo = game.redo.length && game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
+  return {
+    ...game,
+    position,
+    moves,
+    times: [...game.times, Math.max(now - game.startedAt, game.times.at(-1) ?? 0)],
+    redo,
+    undoFloor: Math.max(game.undoFloor, moves.length - UNDO_LIMIT),
+  };
+}
+
+/** Step back one move, or return the game unchanged when undo is spent. */
+export function undo(game) {
+  if (!canUndo(game)) return game;
+  return rewind(game, game.moves.length - 1);
+}
+
+/** Step back to `targetPly` (not below the undo floor). */
+export function rewind(game, targetPly) {
+  const to = Math.max(targetPly, game.undoFloor);
+  if (to >= game.moves.length) return game;
+  const moves = game.moves.slice(0, to);
+  const undone = game.moves.slice(to).reverse();
+  return {
+    ...game,
+    position: replay(game.start, moves),
+    moves,
+    times: game.times.slice(0, to),
+    redo: [...game.redo, ...undone],
+    undos: game.undos + undone.length,
+  };
+}
+
+/** Play the last undone move again, or return the game unchanged. */
+export function redo(game, now = Date.now()) {
+  if (!canRedo(game)) return game;
+  return play(game, game.redo.at(-1), now);
+}
+
+/** Plain JSON for local saving: the whole log, undo limited to the last 50 steps. */
+export function serialize(game) {
+  return {
+    version: 1,
+    variant: game.variant,
+    number: game.number,
+    daily: game.daily,
+    start: game.start,
+    moves: game.moves,
+    times: game.times,
+    undoFloor: Math.max(game.undoFloor, game.moves.length - UNDO_KEPT_ON_RELOAD),
+    elapsed: game.times.at(-1) ?? 0,
+    undos: game.undos,
+    serverId: game.serverId ?? null,
+  };
+}
+
+/** Rebuild a game from `serialize`'s output; throws if the log does not replay. */
+export function deserialize(data, now = Date.now()) {
+  if (!data || data.version !== 1) throw new Error("unknown save format");
+  const moves = data.moves.slice();
+  return {
+    variant: data.variant,
+    number: data.number ?? null,
+    daily: data.daily ?? null,
+    start: clonePosition(data.start),
+    position: replay(data.start, moves),
+    moves,
+    times: data.times.slice(),
+    redo: [],
+    undoFloor: Math.min(Math.max(data.undoFloor, moves.length - UNDO_KEPT_ON_RELOAD), moves.length),
+    startedAt: now - (data.elapsed ?? 0),
+    undos: data.undos ?? 0,
+    serverId: data.serverId ?? null,
+  };
+}
+
+/** A game rebuilt from the server's copy (`Game` in docs/api.md). */
+export function fromServer(remote, now = Date.now()) {
+  const started = Date.parse(remote.started_at);
+  const startedAt = Number.isNaN(started) ? now : Math.min(started, now);
+  const moves = remote.moves.slice();
+  const elapsed = now - startedAt;
+  return {
+    ...newGame({ variant: remote.variant, number: remote.deal?.number ?? null, daily: remote.daily ?? null, start: remote.start, now }),
+    position: replay(remote.start, moves),
+    moves,
+    times: moves.map(() => elapsed),
+    startedAt,
+    undos: remote.undos ?? 0,
+    serverId: remote.id,
+  };
+}
