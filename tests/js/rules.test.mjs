@@ -27,7 +27,7 @@ describe("notation", () => {
   });
 
   test("refuses text that is not a move", () => {
-    for (const text of ["", "9a", "55", "ae", "h5", "hx5", "26v0", "ab", "a"]) {
+    for (const text of ["", "9a", "55", "ae", "h5", "hx5", "26v0", "aa", "a"]) {
       assert.throws(() => parseMove(text), BadNotation, text);
     }
   });

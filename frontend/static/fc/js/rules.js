@@ -8,10 +8,10 @@ const CELLS = "abcd";
 
 // Rules are data: what differs between variants is said here and nowhere else.
 export const VARIANTS = {
-  freecell: { returns: ["column", "cell"], emptyColumn: "any", columnsDouble: true },
-  "freecell-tableau": { returns: ["column"], emptyColumn: "any", columnsDouble: true },
-  "freecell-classic": { returns: [], emptyColumn: "any", columnsDouble: true },
-  forecell: { returns: [], emptyColumn: "king", columnsDouble: false },
+  freecell: { cellToCell: true, returns: ["column", "cell"], emptyColumn: "any", columnsDouble: true },
+  "freecell-tableau": { cellToCell: true, returns: ["column"], emptyColumn: "any", columnsDouble: true },
+  "freecell-classic": { cellToCell: true, returns: [], emptyColumn: "any", columnsDouble: true },
+  forecell: { cellToCell: true, returns: [], emptyColumn: "king", columnsDouble: false },
 };
 
 /** A move the rules refuse; `check` names the rule, as the engine does. */
@@ -52,6 +52,7 @@ const PATTERNS = [
   [/^([1-8])h$/, (m) => [col(m[1]), FOUNDATION, 1]],
   [/^([a-d])([1-8])$/, (m) => [cell(m[1]), col(m[2]), 1]],
   [/^([a-d])h$/, (m) => [cell(m[1]), FOUNDATION, 1]],
+  [/^([a-d])([a-d])$/, (m) => [cell(m[1]), cell(m[2]), 1]],
   [/^h([hcds])([1-8])$/, (m) => [found(m[1]), col(m[2]), 1]],
   [/^h([hcds])([a-d])$/, (m) => [found(m[1]), cell(m[2]), 1]],
 ];
@@ -67,7 +68,7 @@ export function parseMove(text) {
     const match = pattern.exec(clean);
     if (!match) continue;
     const [from, to, count] = build(match);
-    if (from.kind === "column" && to.kind === "column" && from.index === to.index) break;
+    if (from.kind === to.kind && from.kind !== "foundation" && from.index === to.index) break;
     if (count === 0) break;
     return { from, to, count };
   }
@@ -175,8 +176,11 @@ function inferredCount(position, move) {
 }
 
 function checkVariant(position, move) {
-  if (move.from.kind !== "foundation") return;
   const rules = rulesOf(position.variant);
+  if (move.from.kind === "cell" && move.to.kind === "cell" && !rules.cellToCell) {
+    throw new IllegalMove("variant", `${position.variant} never moves a card from cell to cell`);
+  }
+  if (move.from.kind !== "foundation") return;
   if (!rules.returns.includes(move.to.kind)) {
     throw new IllegalMove("variant", `${position.variant} never takes a card back to a ${move.to.kind}`);
   }
@@ -288,6 +292,7 @@ function* candidateMoves(position) {
     if (position.cells[from.index] === null) continue;
     yield { from, to: FOUNDATION, count: 1 };
     for (const to of piles) yield { from, to, count: 1 };
+    for (const to of cells) if (to.index !== from.index) yield { from, to, count: 1 };
   }
   for (const suit of SUITS) {
     if (!position.foundations[suit]) continue;

@@ -1,0 +1,68 @@
+// The web API (docs/api.md) as small functions. Session authentication:
+// unsafe methods carry the CSRF token read from the `csrftoken` cookie.
+
+/** A refusal from the API: `code` is the stable error code, `detail` the whole error. */
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail?.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = detail?.code ?? (status === 0 ? "offline" : "http_error");
+    this.detail = detail ?? {};
+  }
+}
+
+const csrfToken = () => document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.slice(10) ?? "";
+
+async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRFToken"] = decodeURIComponent(csrfToken());
+  let response;
+  try {
+    response = await fetch(`/api/${path}`, {
+      method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { code: "offline", message: "The server cannot be reached." });
+  }
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data?.error ?? { message: data?.detail });
+  return data;
+}
+
+const get = (path) => request("GET", path);
+const post = (path, body = {}) => request("POST", path, body);
+const enc = encodeURIComponent;
+
+export const api = {
+  csrf: () => get("accounts/csrf/"),
+  register: (username, password, email) => post("accounts/register/", email ? { username, password, email } : { username, password }),
+  login: (username, password) => post("accounts/login/", { username, password }),
+  logout: () => post("accounts/logout/"),
+  me: () => get("accounts/me/"),
+
+  deal: (variant, number) => get(`deals/${enc(variant)}/${enc(number)}/`),
+  randomDeal: (variant, winnable = false) => get(`deals/${enc(variant)}/${winnable ? "winnable" : "random"}/`),
+
+  startGame: (variant, number) => post("games/", { variant, number }),
+  games: (state) => get(state ? `games/?state=${enc(state)}` : "games/"),
+  game: (id) => get(`games/${id}/`),
+  appendMoves: (id, expectedPly, moves, clientTimes) =>
+    post(`games/${id}/moves/`, { expected_ply: expectedPly, moves, client_times: clientTimes }),
+  undoTo: (id, expectedPly, toPly) => post(`games/${id}/undo/`, { expected_ply: expectedPly, to_ply: toPly }),
+  hint: (id) => post(`games/${id}/hint/`),
+  submission: (id) => get(`games/${id}/submission/`),
+
+  dailiesToday: () => get("dailies/today/"),
+  daily: (date, variant) => get(`dailies/${enc(date)}/${enc(variant)}/`),
+  startDaily: (date, variant) => post(`dailies/${enc(date)}/${enc(variant)}/games/`),
+
+  dailyBoard: (date, variant) => get(`leaderboards/daily/${enc(date)}/${enc(variant)}/`),
+  dealBoard: (variant, number) => get(`leaderboards/deal/${enc(variant)}/${enc(number)}/`),
+  allTimeBoard: (variant) => get(`leaderboards/all-time/${enc(variant)}/`),
+  stats: (username) => get(`players/${enc(username)}/stats/`),
+};
+
+/** A list answer may be a bare array or a paginated `{results}` object. */
+export const rowsOf = (data) => (Array.isArray(data) ? data : data?.results ?? data?.rows ?? []);

@@ -1,0 +1,179 @@
+// Turns pointer and keyboard gestures into intents for the controller in
+// main.js: grab, drop, activate (the click-to-play gesture) and commands.
+// It holds no rules: whether a grab or a drop is allowed is the controller's call.
+
+import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS } from "./board_view.js";
+
+const DRAG_THRESHOLD = 6;
+const DOUBLE_CLICK_MS = 400;
+const PILE_KEYS = { f: "hH" };
+for (const id of [...COLUMN_IDS, ...CELL_IDS]) PILE_KEYS[id] = id;
+const ROWS = [[...CELL_IDS, ...FOUNDATION_IDS], COLUMN_IDS];
+
+const isTyping = (target) => target instanceof Element && target.closest("input, textarea, select, dialog, [contenteditable]");
+
+function commandFor(event) {
+  const key = event.key.toLowerCase();
+  const mod = event.ctrlKey || event.metaKey;
+  if (mod && key === "z") return event.shiftKey ? "redo" : "undo";
+  if (event.ctrlKey && key === "y") return "redo";
+  if (mod || event.altKey) return null;
+  return { h: "hint", u: "undo", r: "redo", l: "describe" }[key] ?? null;
+}
+
+export function attachPointer(root, view, controller) {
+  let press = null;
+  let lastClick = { card: null, at: 0 };
+
+  root.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest(".card");
+    if (!card || event.button > 0 || press) return;
+    event.preventDefault();
+    press = { id: event.pointerId, card, x: event.clientX, y: event.clientY, dragging: false, type: event.pointerType };
+    card.setPointerCapture?.(event.pointerId);
+  });
+
+  root.addEventListener("pointermove", (event) => {
+    if (!press || event.pointerId !== press.id) return;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!press.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    if (!press.dragging) startDrag();
+    if (press.dragging) view.drag(dx, dy);
+  });
+
+  function startDrag() {
+    const { pile, depth } = press.card.dataset;
+    const codes = controller.grab(pile, Number(depth));
+    if (!codes) {
+      press.blocked = true;
+      return;
+    }
+    press.dragging = true;
+    view.lift(codes);
+    view.highlight(controller.targets(pile, Number(depth)));
+  }
+
+  function finishDrag(event) {
+    const { pile, depth } = press.card.dataset;
+    const center = view.liftedCenter();
+    const target = view.pileAt(event.clientX, event.clientY) ?? (center && view.pileAt(center.x, center.y));
+    view.release();
+    view.highlight([]);
+    controller.drop(pile, Number(depth), target && target !== pile ? target : null);
+  }
+
+  function click(event) {
+    const { pile, depth } = press.card.dataset;
+    const now = event.timeStamp;
+    const mode = controller.clickMode(press.type);
+    const double = lastClick.card === press.card && now - lastClick.at < DOUBLE_CLICK_MS;
+    lastClick = { card: press.card, at: double ? 0 : now };
+    if (mode === "single" || (mode === "double" && double)) controller.activate(pile, Number(depth));
+  }
+
+  const end = (event) => {
+    if (!press || event.pointerId !== press.id) return;
+    if (press.dragging) finishDrag(event);
+    else if (!press.blocked && event.type === "pointerup") click(event);
+    press = null;
+  };
+  root.addEventListener("pointerup", end);
+  root.addEventListener("pointercancel", (event) => {
+    if (press?.dragging) {
+      view.release();
+      view.highlight([]);
+      controller.drop(press.card.dataset.pile, Number(press.card.dataset.depth), null);
+    }
+    press = null;
+  });
+}
+
+// Keyboard play: choose a pile by its key (or arrows and Enter), choose the
+// destination the same way, then Enter. Enter on the chosen pile itself plays
+// it the way a click does.
+export function attachKeyboard(root, view, controller) {
+  let source = null;
+
+  const clear = () => {
+    source = null;
+    controller.select(null);
+  };
+
+  function choose(id) {
+    view.focusPile(id);
+    if (!source) {
+      const depth = 1;
+      if (!controller.grab(id, depth)) return controller.say(controller.describePile(id));
+      source = { id, depth, explicit: false };
+      return controller.select(source);
+    }
+    if (id === source.id) return grow();
+    return controller.preview(source, id);
+  }
+
+  function grow() {
+    const next = source.depth + 1;
+    source = controller.grab(source.id, next) ? { ...source, depth: next, explicit: true } : { ...source, depth: 1, explicit: true };
+    controller.select(source);
+  }
+
+  function commit() {
+    const here = view.focusedPile();
+    if (!source) return choose(here);
+    const chosen = source;
+    clear();
+    if (here === chosen.id) controller.activate(chosen.id, chosen.depth);
+    else controller.drop(chosen.id, chosen.depth, here, { keyboard: true, explicit: chosen.explicit });
+  }
+
+  function arrow(key) {
+    const here = view.focusedPile();
+    const row = ROWS.findIndex((r) => r.includes(here));
+    if ((key === "ArrowUp" || key === "ArrowDown") && source && here === source.id && row === 1) {
+      if (key === "ArrowUp") return grow();
+      source = { ...source, depth: Math.max(1, source.depth - 1), explicit: true };
+      return controller.select(source);
+    }
+    const col = ROWS[row].indexOf(here);
+    let next = here;
+    if (key === "ArrowLeft") next = ROWS[row][(col + 7) % 8];
+    if (key === "ArrowRight") next = ROWS[row][(col + 1) % 8];
+    if (key === "ArrowUp" || key === "ArrowDown") next = ROWS[1 - row][col];
+    view.focusPile(next);
+    if (source && next !== source.id) controller.preview(source, next);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (isTyping(event.target) || event.defaultPrevented) return;
+    const command = commandFor(event);
+    if (command) {
+      event.preventDefault();
+      clear();
+      return controller.command(command);
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const inBoard = root.contains(document.activeElement);
+    if (PILE_KEYS[key]) {
+      event.preventDefault();
+      choose(PILE_KEYS[key]);
+    } else if (key === "Escape" && source) {
+      clear();
+      controller.say("Selection cleared.");
+    } else if ((key === "Enter" || key === " ") && inBoard) {
+      event.preventDefault();
+      commit();
+    } else if (key.startsWith("Arrow") && inBoard) {
+      event.preventDefault();
+      arrow(key);
+    }
+  });
+
+  root.addEventListener("focusin", (event) => {
+    const pile = event.target.closest?.(".pile");
+    if (pile) view.focusPile(pile.dataset.pile, { move: false });
+  });
+
+  return { clear };
+}

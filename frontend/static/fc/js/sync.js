@@ -1,0 +1,102 @@
+// Keeps the server's copy of a game's log in step with the local one. The
+// local log is played at once; this sends the difference (an undo back to the
+// common prefix, then the new moves), one request at a time, and retries
+// when the network fails. On a ply mismatch the server's log wins.
+
+const RETRY_MS = [1000, 2000, 5000, 10000, 30000];
+
+function commonPrefix(a, b) {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return n;
+}
+
+/**
+ * `client` is the API (appendMoves, undoTo, game); `current()` returns the
+ * local game; `onRemote(game)` hears every answer; `onConflict(game)` hears a
+ * server log that replaced the local one.
+ */
+export function createSync({ client, gameId, serverMoves, current, onRemote = () => {}, onConflict = () => {}, onState = () => {} }) {
+  let remote = serverMoves.slice();
+  let busy = false;
+  let failures = 0;
+  let timer = null;
+  const waiters = [];
+
+  const settle = () => {
+    if (!busy && !timer && inStep()) waiters.splice(0).forEach((resolve) => resolve());
+  };
+  const inStep = () => {
+    const local = current().moves;
+    return local.length === remote.length && commonPrefix(local, remote) === local.length;
+  };
+
+  async function step() {
+    const local = current();
+    const shared = commonPrefix(local.moves, remote);
+    if (shared < remote.length) {
+      return client.undoTo(gameId, remote.length, shared);
+    }
+    const fresh = local.moves.slice(shared);
+    return client.appendMoves(gameId, remote.length, fresh, local.times.slice(shared));
+  }
+
+  async function pump() {
+    if (busy || timer) return;
+    while (!inStep()) {
+      busy = true;
+      onState("saving");
+      try {
+        const answer = await step();
+        remote = answer.moves.slice();
+        failures = 0;
+        onRemote(answer);
+      } catch (error) {
+        busy = false;
+        if (await recover(error)) continue;
+        return;
+      }
+      busy = false;
+    }
+    onState("saved");
+    settle();
+  }
+
+  // True to go on at once; false when a retry is scheduled or the log was replaced.
+  async function recover(error) {
+    if (error.code === "ply_mismatch" || error.code === "illegal_move" || error.code === "game_finished") {
+      try {
+        const game = await client.game(gameId);
+        remote = game.moves.slice();
+        onConflict(game);
+        return !inStep();
+      } catch {
+        // Fall through to a retry.
+      }
+    }
+    if (error.status >= 400 && error.status < 500 && error.code !== "throttled" && error.code !== "ply_mismatch") {
+      onState("refused", error);
+      return false;
+    }
+    onState("offline", error);
+    const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+    failures += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      pump();
+    }, delay);
+    return false;
+  }
+
+  return {
+    /** Call after every local change. */
+    push: () => pump(),
+    /** Resolves once the server holds exactly the local log. */
+    flushed() {
+      if (!busy && !timer && inStep()) return Promise.resolve();
+      pump();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+    remoteMoves: () => remote.slice(),
+  };
+}

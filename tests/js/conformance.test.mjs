@@ -1,0 +1,75 @@
+// rules.js against the engine's conformance vectors (tests/vectors/conformance.json):
+// the two engines may never disagree.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+
+import {
+  applyMove, autoFinishReady, BadNotation, canonicalMove, IllegalMove, isStuck, isWon,
+  legalMoves, perft, replay, supermoveCapacity,
+} from "../../frontend/static/fc/js/rules.js";
+
+const FILE = new URL("../vectors/conformance.json", import.meta.url);
+const vectors = existsSync(FILE) ? JSON.parse(readFileSync(FILE, "utf8")) : null;
+const skip = vectors ? false : "tests/vectors/conformance.json has not landed";
+const list = (key) => vectors?.[key] ?? [];
+const sorted = (moves) => [...moves].sort();
+
+function outcome(position, move) {
+  try {
+    return { result: applyMove(position, move), error: null };
+  } catch (error) {
+    if (error instanceof IllegalMove || error instanceof BadNotation) return { result: null, error };
+    throw error;
+  }
+}
+
+describe("conformance vectors", { skip }, () => {
+  test("the file is the version this client reads", () => {
+    assert.equal(vectors.version, 1);
+  });
+
+  test("every position: legal moves, capacity, auto-finish, stuck and won", () => {
+    for (const v of list("positions")) {
+      assert.deepEqual(sorted(legalMoves(v.position)), sorted(v.legal_moves), `${v.name}: legal moves`);
+      assert.deepEqual(supermoveCapacity(v.position), v.capacity, `${v.name}: capacity`);
+      assert.equal(autoFinishReady(v.position), v.auto_finish_ready, `${v.name}: auto-finish`);
+      assert.equal(isStuck(v.position), v.stuck, `${v.name}: stuck`);
+      assert.equal(isWon(v.position), v.won, `${v.name}: won`);
+    }
+  });
+
+  test("every move: the same result or the same refusal", () => {
+    for (const v of list("moves")) {
+      const got = outcome(v.position, v.move);
+      if (v.result) {
+        assert.equal(got.error, null, `${v.name}: ${v.move} refused by rules.js: ${got.error?.message}`);
+        assert.deepEqual(got.result, v.result, `${v.name}: ${v.move}`);
+      } else {
+        assert.ok(got.error, `${v.name}: ${v.move} accepted by rules.js`);
+        assert.equal(got.error.check, v.error.check, `${v.name}: ${v.move}: ${got.error.message}`);
+      }
+    }
+  });
+
+  test("notation reads and writes as the engine does", () => {
+    for (const v of list("notation")) assert.equal(canonicalMove(v.text), v.canonical, v.text);
+  });
+
+  test("replays end where the engine's do", () => {
+    for (const v of list("replays")) {
+      const start = v.start ?? v.position;
+      if (v.result ?? v.final) assert.deepEqual(replay(start, v.moves), v.result ?? v.final, v.name);
+      else assert.throws(() => replay(start, v.moves), v.name);
+    }
+  });
+
+  test("perft counts match", () => {
+    const deals = new Map(list("deals").map((d) => [`${d.variant}:${d.number}`, d.position]));
+    for (const v of list("perft")) {
+      const start = v.position ?? deals.get(`${v.variant}:${v.deal}`) ?? v.deal?.position;
+      assert.ok(start, `perft vector without a position: ${JSON.stringify(v).slice(0, 80)}`);
+      assert.equal(perft(start, v.depth), v.count, `${v.variant} depth ${v.depth}`);
+    }
+  });
+});
