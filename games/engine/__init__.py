@@ -1,0 +1,37 @@
+"""FreeCell-family rules engine: pure Python, no web framework.
+
+>>> from games.engine import deal, apply_move, legal_moves, replay
+>>> p = deal("freecell", 24)
+>>> len(legal_moves(deal("freecell-classic", 24)))
+35
+"""
+
+from games.engine.board import from_board, to_board
+from games.engine.cards import DECK, RANKS, SUITS, Card, parse_card
+from games.engine.deals import deal
+from games.engine.errors import (
+    CHECKS,
+    EngineError,
+    IllegalMoveError,
+    InvalidBoardError,
+    InvalidDealError,
+    NotationError,
+    UnknownVariantError,
+)
+from games.engine.finish import auto_finish_moves, auto_finish_ready, is_stuck, is_won
+from games.engine.generate import legal_moves, perft, perft_moves
+from games.engine.moves import apply_move, resolve_move, supermove_capacity
+from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
+from games.engine.position import Position, check_position, position_from_json, position_to_json
+from games.engine.replay import ReplayResult, replay
+from games.engine.rules import MAX_DEAL_NUMBER, VARIANTS, Ruleset, get_ruleset
+
+__all__ = [
+    "CELL", "CHECKS", "COLUMN", "DECK", "FOUNDATION", "MAX_DEAL_NUMBER", "RANKS", "SUITS",
+    "VARIANTS", "Card", "EngineError", "IllegalMoveError", "InvalidBoardError",
+    "InvalidDealError", "Move", "NotationError", "Position", "ReplayResult", "Ruleset",
+    "UnknownVariantError", "apply_move", "auto_finish_moves", "auto_finish_ready",
+    "check_position", "deal", "format_move", "from_board", "get_ruleset", "is_stuck", "is_won",
+    "legal_moves", "parse_card", "parse_move", "perft", "perft_moves", "position_from_json",
+    "position_to_json", "replay", "resolve_move", "supermove_capacity", "to_board",
+]

@@ -1,0 +1,93 @@
+"""Rulesets as data: each variant answers the seven questions of seed 004.
+
+The move code reads these fields; it never asks which variant it is playing.
+
+>>> get_ruleset("forecell").empty_column_accepts
+'king'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine.errors import UnknownVariantError
+
+#: Largest Microsoft / FreeCell Pro deal number (2**33 - 1).
+MS_MAX_DEAL = 8_589_934_591
+#: Largest PySolFC game number: PySolFC shows game numbers as 20 digits.
+PYSOLFC_MAX_DEAL = 10**20 - 1
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The answers of one variant to the seven questions (seed 004)."""
+
+    variant: str
+    title: str
+    # 1. Components: one deck, eight columns, four free cells, four foundations.
+    decks: int = 1
+    columns: int = 8
+    cells: int = 4
+    foundations: int = 4
+    # 2. Initial layout: how cards are dealt and which deal numbers exist.
+    deal_layout: str = "columns"  # "columns": 52 into 8 columns; "columns+cells": 48 + 4 in cells
+    deal_numbers: str = "microsoft"  # "microsoft" (FreeCell Pro) or "pysolfc" game numbers
+    max_deal_number: int = MS_MAX_DEAL
+    # 3. Availability: what may be picked up besides exposed cards and cell cards.
+    foundation_return: frozenset[str] = frozenset()  # subset of {"column", "cell"}
+    cell_to_cell: bool = True  # a cell card may move to an empty cell (any card fits a cell)
+    # 4. Destination: how columns, empty columns and foundations accept cards.
+    tableau_build: str = "down_alternate_colour"
+    empty_column_accepts: str = "any"  # "any" or "king"
+    foundation_build: str = "up_by_suit_from_ace"
+    # 5. Group rule: runs descending in alternating colour move as one if they fit.
+    group_moves: bool = True
+    capacity_uses_empty_columns: bool = True
+    # 6. Stock: none in the FreeCell family.
+    stock: str = "none"
+    # 7. Win: all 52 cards on the foundations.
+    win: str = "all_on_foundations"
+    auto_finish: str = "columns_descending"  # ready when every column runs high to low
+
+
+_RULESETS = (
+    Ruleset(
+        variant="freecell",
+        title="FreeCell",
+        foundation_return=frozenset({"column", "cell"}),
+    ),
+    Ruleset(
+        variant="freecell-tableau",
+        title="FreeCell (foundation cards return to columns)",
+        foundation_return=frozenset({"column"}),
+    ),
+    Ruleset(variant="freecell-classic", title="FreeCell (Microsoft rules)"),
+    Ruleset(
+        variant="forecell",
+        title="ForeCell",
+        deal_layout="columns+cells",
+        deal_numbers="pysolfc",
+        max_deal_number=PYSOLFC_MAX_DEAL,
+        empty_column_accepts="king",
+        capacity_uses_empty_columns=False,
+    ),
+)
+
+RULESETS = {ruleset.variant: ruleset for ruleset in _RULESETS}
+#: The variant ids, in the order the site lists them.
+VARIANTS = tuple(RULESETS)
+#: Largest deal number of each variant (the smallest is 1 everywhere).
+MAX_DEAL_NUMBER = {ruleset.variant: ruleset.max_deal_number for ruleset in _RULESETS}
+
+
+def get_ruleset(variant: str) -> Ruleset:
+    """The ruleset of ``variant``; raises ``UnknownVariantError`` for anything else.
+
+    >>> sorted(get_ruleset("freecell").foundation_return)
+    ['cell', 'column']
+    """
+    try:
+        return RULESETS[variant]
+    except (KeyError, TypeError):
+        known = ", ".join(VARIANTS)
+        raise UnknownVariantError(f"unknown variant {variant!r} (known: {known})") from None
