@@ -60,3 +60,9 @@ app.conf.update(
     },
 )
 app.autodiscover_tasks()
+
+
+@app.task(name="site.ping")
+def ping(token: str) -> str:
+    """Round trip through the broker and a worker: health checks and tests use it."""
+    return f"pong:{token}"

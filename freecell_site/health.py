@@ -64,7 +64,10 @@ def _solver() -> dict:
 
 _part = inline_serializer(
     "HealthPart",
-    fields={"status": serializers.ChoiceField(["ok", "error", "embedded"]), "detail": serializers.CharField()},
+    fields={
+        "status": serializers.ChoiceField(["ok", "error", "embedded"]),
+        "detail": serializers.CharField(),
+    },
 )
 
 

@@ -1,1 +1,43 @@
-urlpatterns: list = []
+from django.urls import path, register_converter
+
+from games.apis import boards, dailies, deals, games, staff
+
+
+class DealNumberConverter:
+    """Digits only, at most 10 of them: anything else is a 404 before any view runs."""
+
+    regex = "[0-9]{1,10}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(DealNumberConverter, "dealnumber")
+
+urlpatterns = [
+    path("deals/<str:variant>/random/", deals.DealRandomApi.as_view(), name="deal-random"),
+    path("deals/<str:variant>/winnable/", deals.DealWinnableApi.as_view(), name="deal-winnable"),
+    path("deals/<str:variant>/<dealnumber:number>/", deals.DealDetailApi.as_view(), name="deal-detail"),
+    path("games/", games.GameListApi.as_view(), name="game-list"),
+    path("games/<uuid:game_id>/", games.GameDetailApi.as_view(), name="game-detail"),
+    path("games/<uuid:game_id>/moves/", games.GameMovesApi.as_view(), name="game-moves"),
+    path("games/<uuid:game_id>/undo/", games.GameUndoApi.as_view(), name="game-undo"),
+    path("games/<uuid:game_id>/hint/", games.GameHintApi.as_view(), name="game-hint"),
+    path("games/<uuid:game_id>/submission/", games.GameSubmissionApi.as_view(), name="game-submission"),
+    path("dailies/today/", dailies.DailyTodayApi.as_view(), name="daily-today"),
+    path("dailies/<str:date>/<str:variant>/", dailies.DailyDetailApi.as_view(), name="daily-detail"),
+    path("dailies/<str:date>/<str:variant>/games/", dailies.DailyGameStartApi.as_view(), name="daily-game"),
+    path("leaderboards/daily/<str:date>/<str:variant>/", dailies.LeaderboardDailyApi.as_view(),
+         name="leaderboard-daily"),
+    path("leaderboards/deal/<str:variant>/<dealnumber:number>/", boards.LeaderboardDealApi.as_view(),
+         name="leaderboard-deal"),
+    path("leaderboards/all-time/<str:variant>/", boards.LeaderboardAllTimeApi.as_view(),
+         name="leaderboard-all-time"),
+    path("players/<str:username>/stats/", boards.PlayerStatsApi.as_view(), name="player-stats"),
+    path("staff/schedule/", staff.ScheduleApi.as_view(), name="staff-schedule"),
+    path("staff/schedule/<str:variant>/<str:date>/", staff.ScheduleDetailApi.as_view(),
+         name="staff-schedule-detail"),
+]

@@ -13,7 +13,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEFAULT_SECRET_KEY = "insecure-embedded-default-not-for-production"
+DEFAULT_SECRET_KEY = "insecure-embedded-default-not-for-production"  # noqa: S105 - refused in production
 SECRET_KEY = env("SECRET_KEY", default=DEFAULT_SECRET_KEY)
 DEBUG = env.bool("DEBUG", default=False)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
@@ -182,3 +182,14 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# --- Game service ------------------------------------------------------------------
+SOLVER_BUDGET = env.int("SOLVER_BUDGET", default=200_000)  # iterations per preset
+HINT_BUDGET = env.int("HINT_BUDGET", default=100_000)
+POOL_TARGET = env.int("POOL_TARGET", default=60)  # winnable deals kept per daily variant
+# A human needs time to decide: a finish faster than this per non-foundation
+# move is held back for review instead of being ranked.
+FAIRPLAY_MIN_MS_PER_DECISION = env.int("FAIRPLAY_MIN_MS_PER_DECISION", default=250)
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+CSRF_FAILURE_VIEW = "freecell_site.csrf.csrf_failure"
+AXES_VERBOSE = False

@@ -1,20 +1,28 @@
-"""Test settings: always the real Postgres and Redis (defaults match CI)."""
+"""Test settings: always the real Postgres and Redis (defaults match CI).
+
+Redis database 15 keeps the test broker and cache apart from a local run.
+"""
 
 import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 
 from .base import *  # noqa: E402,F403
-from .base import REST_FRAMEWORK  # noqa: E402
+from .base import REST_FRAMEWORK, STORAGES, env  # noqa: E402
 
+DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Static files straight from the apps, no collectstatic step before a test run.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {
-        "login": "1000/min",
-        "register": "1000/min",
-        "moves": "100000/min",
-        "hints": "10000/min",
+        "login": env("THROTTLE_LOGIN", default="1000/min"),
+        "register": env("THROTTLE_REGISTER", default="1000/min"),
+        "moves": env("THROTTLE_MOVES", default="100000/min"),
+        "hints": env("THROTTLE_HINTS", default="10000/min"),
     },
 }

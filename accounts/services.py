@@ -1,0 +1,74 @@
+"""Accounts: registration, log-in (with django-axes lockout), password change, tokens."""
+
+from django.contrib.auth import authenticate, get_user_model, login, logout, update_session_auth_hash
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from rest_framework.authtoken.models import Token
+
+from freecell_site.errors import Conflict, InvalidRequest, PermissionDenied
+
+User = get_user_model()
+
+
+def _password_check(password: str, user=None) -> None:
+    try:
+        validate_password(password, user=user)
+    except ValidationError as exc:
+        raise InvalidRequest(" ".join(exc.messages), code="weak_password", reasons=exc.messages) from exc
+
+
+def user_register(*, request, username: str, password: str, email: str = ""):
+    """Create an account and log it in on this session."""
+    candidate = User(username=username, email=email)
+    _password_check(password, candidate)
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username=username, password=password, email=email)
+    except IntegrityError as exc:
+        raise Conflict("That username is taken.", code="username_taken") from exc
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return user
+
+
+def user_authenticate(*, request, username: str, password: str):
+    """Check credentials through django-axes; repeated failures lock the account out."""
+    try:
+        user = authenticate(request=request, username=username, password=password)
+    except DjangoPermissionDenied as exc:
+        raise PermissionDenied(
+            "Too many failed log-in attempts: this account is locked for a while.", code="locked_out"
+        ) from exc
+    if user is None:
+        if getattr(request, "axes_locked_out", False):
+            raise PermissionDenied(
+                "Too many failed log-in attempts: this account is locked for a while.", code="locked_out"
+            )
+        raise InvalidRequest("Wrong username or password.", code="bad_credentials")
+    return user
+
+
+def user_login(*, request, username: str, password: str):
+    user = user_authenticate(request=request, username=username, password=password)
+    login(request, user)
+    return user
+
+
+def user_logout(*, request) -> None:
+    logout(request)
+
+
+def password_change(*, request, user, old_password: str, new_password: str) -> None:
+    if not user.check_password(old_password):
+        raise InvalidRequest("The current password is wrong.", code="bad_credentials")
+    _password_check(new_password, user)
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    update_session_auth_hash(request, user)
+
+
+def token_issue(*, request, username: str, password: str) -> str:
+    user = user_authenticate(request=request, username=username, password=password)
+    token, _ = Token.objects.get_or_create(user=user)
+    return token.key

@@ -1,0 +1,98 @@
+"""Dailies by date (the deal number stays secret until the day closes) and their leaderboards."""
+
+import datetime as dt
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from freecell_site.errors import InvalidRequest
+from games import engine
+from games.apis.fields import ERRORS, PositionOut, daily_is_open
+from games.apis.games import GameOut, game_out
+from games.models import DAILY_VARIANTS, Daily
+from games.referee import start_position
+from games.selectors import leaderboard_daily
+from games.services.dailies import daily_ensure, daily_game_start, daily_get, today_utc
+
+
+def parse_date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise InvalidRequest(f"{text!r} is not a date (YYYY-MM-DD).", code="invalid_date") from exc
+
+
+class DailyOut(serializers.Serializer):
+    date = serializers.DateField()
+    variant = serializers.CharField()
+    position = PositionOut
+    par = serializers.IntegerField(allow_null=True)
+    open = serializers.BooleanField()
+    number = serializers.IntegerField(allow_null=True, help_text="Revealed once the day has closed.")
+
+
+def daily_out(daily: Daily) -> dict:
+    is_open = daily_is_open(daily)
+    return DailyOut(
+        {
+            "date": daily.date,
+            "variant": daily.variant,
+            "position": engine.position_to_json(start_position(daily.deal.variant, daily.deal.number)),
+            "par": daily.deal.par,
+            "open": is_open,
+            "number": None if is_open else daily.deal.number,
+        }
+    ).data
+
+
+class DailyTodayApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class TodayOut(serializers.Serializer):
+        date = serializers.DateField()
+        dailies = DailyOut(many=True)
+
+    @extend_schema(responses={200: TodayOut, **ERRORS}, summary="Today's dailies (UTC)")
+    def get(self, request):
+        today = today_utc()
+        dailies = [daily_ensure(variant=variant, date=today) for variant in DAILY_VARIANTS]
+        return Response({"date": today, "dailies": [daily_out(d) for d in dailies if d is not None]})
+
+
+class DailyDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: DailyOut, **ERRORS}, summary="A daily by date and variant")
+    def get(self, request, date: str, variant: str):
+        return Response(daily_out(daily_get(variant=variant, date=parse_date(date))))
+
+
+class DailyGameStartApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: GameOut, **ERRORS},
+                   summary="Start a game on a daily (ranked on the first attempt of an open daily)")
+    def post(self, request, date: str, variant: str):
+        game = daily_game_start(player=request.user, variant=variant, date=parse_date(date))
+        return Response(game_out(game), status=status.HTTP_201_CREATED)
+
+
+class LeaderboardDailyApi(APIView):
+    permission_classes = [AllowAny]
+
+    class BoardOut(serializers.Serializer):
+        date = serializers.DateField()
+        variant = serializers.CharField()
+        par = serializers.IntegerField(allow_null=True)
+        players = serializers.IntegerField()
+        rows = serializers.ListField(child=serializers.DictField())
+        histogram = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(responses={200: BoardOut, **ERRORS},
+                   summary="A daily's leaderboard and moves histogram")
+    def get(self, request, date: str, variant: str):
+        daily = daily_get(variant=variant, date=parse_date(date))
+        return Response(leaderboard_daily(daily=daily))

@@ -1,0 +1,64 @@
+"""Deals by variant and number, random deals and random proven-winnable deals."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import engine
+from games.apis.fields import ERRORS, PositionOut, deal_links
+from games.models import Deal
+from games.referee import start_position
+from games.services.deals import deal_lookup, deal_random_number, deal_winnable_random
+
+
+class DealOut(serializers.Serializer):
+    variant = serializers.CharField()
+    number = serializers.IntegerField()
+    position = PositionOut
+    status = serializers.CharField()
+    scope = serializers.CharField()
+    par = serializers.IntegerField(allow_null=True)
+    play_url = serializers.CharField()
+    share_url = serializers.CharField()
+
+
+def deal_out(deal: Deal) -> dict:
+    position = start_position(deal.variant, deal.number)
+    return DealOut(
+        {
+            "variant": deal.variant,
+            "number": deal.number,
+            "position": engine.position_to_json(position),
+            "status": deal.status,
+            "scope": deal.scope,
+            "par": deal.par,
+            **deal_links(deal),
+        }
+    ).data
+
+
+class DealDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: DealOut, **ERRORS}, summary="A deal by variant and number")
+    def get(self, request, variant: str, number: int):
+        return Response(deal_out(deal_lookup(variant=variant, number=number)))
+
+
+class DealRandomApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: DealOut, **ERRORS}, summary="A random deal")
+    def get(self, request, variant: str):
+        number = deal_random_number(variant=variant)
+        return Response(deal_out(deal_lookup(variant=variant, number=number)))
+
+
+class DealWinnableApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: DealOut, **ERRORS}, summary="A random proven-winnable deal from the pool")
+    def get(self, request, variant: str):
+        return Response(deal_out(deal_winnable_random(variant=variant)))

@@ -1,0 +1,84 @@
+"""Strict serializer fields and the output shapes shared by several APIs."""
+
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+
+from games import engine
+from games.models import Daily, Deal, Game
+from games.services.dailies import today_utc
+from games.share_links import share_code
+
+
+class StrictCharField(serializers.CharField):
+    """A string and only a string: DRF's CharField would accept ``0`` or ``true``."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer and only an integer: no ``"12"``, no ``12.0``, no ``true``."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def variant_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=list(engine.VARIANTS))
+
+
+PositionOut = inline_serializer(
+    "Position",
+    fields={
+        "variant": serializers.CharField(),
+        "columns": serializers.ListField(child=serializers.ListField(child=serializers.CharField())),
+        "cells": serializers.ListField(child=serializers.CharField(allow_null=True)),
+        "foundations": serializers.DictField(child=serializers.IntegerField()),
+    },
+)
+
+
+def error_response(description: str) -> OpenApiResponse:
+    return OpenApiResponse(
+        response=inline_serializer(
+            "Error",
+            fields={
+                "error": inline_serializer(
+                    "ErrorBody",
+                    fields={"code": serializers.CharField(), "message": serializers.CharField()},
+                )
+            },
+        ),
+        description=description,
+    )
+
+
+ERRORS = {
+    400: error_response("Refused: see the error code"),
+    403: error_response("Not allowed"),
+    404: error_response("Not found"),
+}
+
+
+def daily_is_open(daily: Daily | None) -> bool:
+    return daily is not None and daily.date >= today_utc()
+
+
+def deal_links(deal: Deal) -> dict:
+    return {
+        "play_url": f"/play/{deal.variant}/{deal.number}",
+        "share_url": f"/s/{share_code(deal.variant, deal.number)}",
+    }
+
+
+def game_deal_out(game: Game) -> dict:
+    """The deal as a game may show it: an open daily keeps its number secret."""
+    if daily_is_open(game.daily):
+        return {"variant": game.deal.variant, "number": None, "par": game.deal.par,
+                "play_url": None, "share_url": None}
+    return {"variant": game.deal.variant, "number": game.deal.number, "par": game.deal.par,
+            **deal_links(game.deal)}

@@ -1,0 +1,248 @@
+"""Games: start, fetch, append moves, undo, hint, submit a whole log."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from games import engine
+from games.apis.fields import (
+    ERRORS,
+    PositionOut,
+    StrictCharField,
+    StrictIntegerField,
+    game_deal_out,
+    variant_field,
+)
+from games.models import Game, Submission
+from games.referee import start_position
+from games.services.deals import deal_get_or_create
+from games.services.games import (
+    MAX_CLIENT_MS,
+    MAX_LOG_MOVES,
+    game_hint,
+    game_start,
+    game_undo,
+    moves_append,
+    submission_submit,
+)
+
+GAME_ERRORS = {**ERRORS, 409: ERRORS[400]}
+
+
+def moves_field() -> serializers.ListField:
+    # The list may be longer than the log limit so that the service can refuse
+    # it with ``too_many_moves``; the 64 KiB body limit bounds it anyway.
+    return serializers.ListField(child=StrictCharField(max_length=12, trim_whitespace=False))
+
+
+def client_times_field() -> serializers.ListField:
+    return serializers.ListField(child=StrictIntegerField(min_value=0, max_value=MAX_CLIENT_MS))
+
+
+class SubmissionOut(serializers.Serializer):
+    status = serializers.CharField()
+    reason = serializers.CharField()
+    attempts = serializers.IntegerField()
+    result = serializers.DictField(allow_null=True)
+
+
+def submission_out(submission: Submission | None) -> dict | None:
+    if submission is None:
+        return None
+    result = getattr(submission, "result", None) if submission.status == "accepted" else None
+    return {
+        "status": submission.status,
+        "reason": submission.reason,
+        "attempts": submission.attempts,
+        "result": None if result is None else {
+            "moves": result.moves,
+            "seconds": round(result.duration_ms / 1000, 1),
+            "undos": result.undos,
+            "hints": result.hints,
+            "ranked": result.ranked,
+            "flagged": result.flagged,
+        },
+    }
+
+
+class GameOut(serializers.Serializer):
+    id = serializers.UUIDField()
+    variant = serializers.CharField()
+    deal = serializers.DictField()
+    daily = serializers.DictField(allow_null=True)
+    ranked = serializers.BooleanField()
+    state = serializers.CharField()
+    ply = serializers.IntegerField()
+    moves = serializers.ListField(child=serializers.CharField())
+    start = PositionOut
+    position = PositionOut
+    undos = serializers.IntegerField()
+    hints = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    submission = SubmissionOut(allow_null=True)
+
+
+def game_out(game: Game) -> dict:
+    start = start_position(game.deal.variant, game.deal.number)
+    current = engine.replay(start, game.move_list).position
+    submission = Submission.objects.filter(game=game).select_related("result").first()
+    return GameOut(
+        {
+            "id": game.id,
+            "variant": game.deal.variant,
+            "deal": game_deal_out(game),
+            "daily": (
+                {"date": game.daily.date.isoformat(), "variant": game.daily.variant} if game.daily else None
+            ),
+            "ranked": game.ranked,
+            "state": game.state,
+            "ply": game.ply,
+            "moves": game.move_list,
+            "start": engine.position_to_json(start),
+            "position": engine.position_to_json(current),
+            "undos": game.undos,
+            "hints": game.hints,
+            "started_at": game.started_at,
+            "finished_at": game.finished_at,
+            "submission": submission_out(submission),
+        }
+    ).data
+
+
+def _own_game(request, game_id) -> Game:
+    from freecell_site.errors import NotFound
+
+    game = Game.objects.select_related("deal", "daily").filter(pk=game_id, player=request.user).first()
+    if game is None:
+        raise NotFound("No such game.")
+    return game
+
+
+class GameListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        variant = variant_field()
+        number = StrictIntegerField(min_value=1)
+
+    class ListOut(serializers.Serializer):
+        games = GameOut(many=True)
+
+    @extend_schema(request=InputSerializer, responses={201: GameOut, **ERRORS},
+                   summary="Start a game on a deal")
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        deal = deal_get_or_create(variant=values["variant"], number=values["number"])
+        game = game_start(player=request.user, deal=deal)
+        return Response(game_out(game), status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: ListOut, **ERRORS}, summary="The player's games, newest first")
+    def get(self, request):
+        games = Game.objects.filter(player=request.user).select_related("deal", "daily")
+        if request.query_params.get("state") in Game.State.values:
+            games = games.filter(state=request.query_params["state"])
+        return Response({"games": [game_out(game) for game in games[:20]]})
+
+
+class GameDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: GameOut, **ERRORS}, summary="A game, to resume it anywhere")
+    def get(self, request, game_id):
+        return Response(game_out(_own_game(request, game_id)))
+
+
+class GameMovesApi(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "moves"
+
+    class InputSerializer(serializers.Serializer):
+        expected_ply = StrictIntegerField(min_value=0, max_value=MAX_LOG_MOVES)
+        moves = moves_field()
+        client_times = client_times_field()
+
+    @extend_schema(request=InputSerializer, responses={200: GameOut, **GAME_ERRORS},
+                   summary="Append a batch of moves (all or nothing)")
+    def post(self, request, game_id):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = moves_append(game_id=game_id, player=request.user, **data.validated_data)
+        return Response(game_out(game))
+
+
+class GameUndoApi(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "moves"
+
+    class InputSerializer(serializers.Serializer):
+        expected_ply = StrictIntegerField(min_value=0, max_value=MAX_LOG_MOVES)
+        to_ply = StrictIntegerField(min_value=0, max_value=MAX_LOG_MOVES)
+
+    @extend_schema(request=InputSerializer, responses={200: GameOut, **GAME_ERRORS},
+                   summary="Undo back to a ply (the log is truncated)")
+    def post(self, request, game_id):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_undo(game_id=game_id, player=request.user, **data.validated_data)
+        return Response(game_out(game))
+
+
+class HintOut(serializers.Serializer):
+    status = serializers.ChoiceField(["move", "lost", "won", "undecided"])
+    move = serializers.CharField(allow_null=True)
+    last_good_ply = serializers.IntegerField(allow_null=True)
+    hints = serializers.IntegerField()
+
+
+class GameHintApi(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "hints"
+
+    @extend_schema(request=None, responses={200: HintOut, **GAME_ERRORS},
+                   summary="The first move of a winning line, or since when the game is lost")
+    def post(self, request, game_id):
+        hint = game_hint(game_id=game_id, player=request.user)
+        game = _own_game(request, game_id)
+        return Response(
+            HintOut(
+                {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index,
+                 "hints": game.hints}
+            ).data
+        )
+
+
+class GameSubmissionApi(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "moves"
+
+    class InputSerializer(serializers.Serializer):
+        moves = moves_field()
+        client_times = client_times_field()
+
+    @extend_schema(request=InputSerializer, responses={202: SubmissionOut, **GAME_ERRORS},
+                   summary="Claim a win with the whole log")
+    def post(self, request, game_id):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        submission = submission_submit(game_id=game_id, player=request.user, **data.validated_data)
+        return Response(submission_out(submission), status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={200: SubmissionOut, **ERRORS}, summary="Where the worker's validation stands")
+    def get(self, request, game_id):
+        from freecell_site.errors import NotFound
+
+        game = _own_game(request, game_id)
+        submission = Submission.objects.filter(game=game).select_related("result").first()
+        if submission is None:
+            raise NotFound("This game has no submission.")
+        return Response(submission_out(submission))

@@ -1,0 +1,68 @@
+"""Staff-only scheduling of dailies (the Django admin offers the same and more)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAdminUser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.apis.dailies import parse_date
+from games.apis.fields import ERRORS, StrictIntegerField
+from games.models import DAILY_VARIANTS, Daily
+from games.services.dailies import schedule_add, schedule_remove, today_utc
+from games.services.deals import deal_get_or_create
+
+
+class ScheduleRowOut(serializers.Serializer):
+    date = serializers.DateField()
+    variant = serializers.CharField()
+    number = serializers.IntegerField()
+    par = serializers.IntegerField(allow_null=True)
+    source = serializers.CharField()
+
+
+def schedule_row(daily: Daily) -> dict:
+    return ScheduleRowOut(
+        {"date": daily.date, "variant": daily.variant, "number": daily.deal.number,
+         "par": daily.deal.par, "source": daily.source}
+    ).data
+
+
+class ScheduleApi(APIView):
+    permission_classes = [IsAdminUser]
+
+    class InputSerializer(serializers.Serializer):
+        variant = serializers.ChoiceField(choices=list(DAILY_VARIANTS))
+        date = serializers.DateField()
+        number = StrictIntegerField(min_value=1)
+
+    class ListOut(serializers.Serializer):
+        schedule = ScheduleRowOut(many=True)
+
+    @extend_schema(responses={200: ListOut, **ERRORS}, summary="Dailies from today on")
+    def get(self, request):
+        dailies = (
+            Daily.objects.filter(date__gte=today_utc()).select_related("deal").order_by("date", "variant")
+        )
+        if request.query_params.get("variant") in DAILY_VARIANTS:
+            dailies = dailies.filter(variant=request.query_params["variant"])
+        return Response({"schedule": [schedule_row(d) for d in dailies[:400]]})
+
+    @extend_schema(request=InputSerializer, responses={201: ScheduleRowOut, 409: ERRORS[400], **ERRORS},
+                   summary="Schedule a proven-winnable deal on a future date")
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        deal = deal_get_or_create(variant=values["variant"], number=values["number"])
+        daily = schedule_add(variant=values["variant"], date=values["date"], deal=deal)
+        return Response(schedule_row(daily), status=status.HTTP_201_CREATED)
+
+
+class ScheduleDetailApi(APIView):
+    permission_classes = [IsAdminUser]
+
+    @extend_schema(responses={204: None, **ERRORS}, summary="Unschedule a future daily")
+    def delete(self, request, variant: str, date: str):
+        schedule_remove(variant=variant, date=parse_date(date))
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,26 @@
+"""Make a fresh site playable at once: winnable pools and a week of dailies."""
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from games.models import VARIANT_CHOICES
+from games.services.dailies import dailies_prepare
+from games.services.solving import pool_fill, pool_size
+
+
+class Command(BaseCommand):
+    help = "Fill the winnable pools a little and prepare the dailies (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--pool", type=int, default=12, help="winnable deals per variant")
+        parser.add_argument("--seconds", type=float, default=5.0, help="time per variant at most")
+
+    def handle(self, *args, pool: int, seconds: float, **options):
+        for variant, _ in VARIANT_CHOICES:
+            added = pool_fill(variant=variant, target=pool, seconds=seconds)
+            size = pool_size(variant=variant)
+            self.stdout.write(f"{variant}: {size} winnable deals in the pool (+{added})")
+        dailies = dailies_prepare()
+        self.stdout.write(f"dailies ready: {len(dailies)} (today and the next 7 days)")
+        mode = "embedded (SQLite, eager Celery)" if settings.EMBEDDED else "PostgreSQL + Redis"
+        self.stdout.write(self.style.SUCCESS(f"demo data ready; mode: {mode}"))

@@ -1,0 +1,209 @@
+"""Deals, dailies, games (deal + compact move log), submissions and results.
+
+A game is its deal plus its move log: the log is one space-separated string of
+standard-notation moves in the game row, with the server's receive time and
+the client's clock for every move in two integer arrays. Leaderboard facts
+live only in ``Result`` rows, which only the worker writes after replaying the
+whole log from the deal.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+VARIANT_CHOICES = [
+    ("freecell", "FreeCell"),
+    ("freecell-tableau", "FreeCell (returns to columns only)"),
+    ("freecell-classic", "FreeCell (classic, no returns)"),
+    ("forecell", "ForeCell"),
+]
+DAILY_VARIANTS = ("freecell", "forecell")
+
+
+class SolverStatus(models.TextChoices):
+    UNKNOWN = "unknown"
+    WINNABLE = "winnable"
+    IMPOSSIBLE = "impossible"
+    UNDECIDED = "undecided"
+
+
+class Deal(models.Model):
+    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    number = models.BigIntegerField()
+    status = models.CharField(
+        max_length=12, choices=SolverStatus.choices, default=SolverStatus.UNKNOWN
+    )
+    scope = models.CharField(max_length=200, blank=True, help_text="What the solver's verdict proves.")
+    par = models.PositiveIntegerField(null=True, blank=True, help_text="Shortest line found, in moves.")
+    solution = models.TextField(blank=True, help_text="The par line, verified by the engine.")
+    iterations = models.BigIntegerField(default=0)
+    solved_at = models.DateTimeField(null=True, blank=True)
+    in_pool = models.BooleanField(default=False, help_text="Offered as a random winnable deal.")
+    featured = models.BooleanField(default=False)
+    voided = models.BooleanField(default=False, help_text="Withdrawn from pools and schedules.")
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["variant", "number"], name="deal_unique_variant_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+        ]
+        indexes = [models.Index(fields=["variant", "in_pool", "status"], name="deal_pool_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.variant} #{self.number}"
+
+    @property
+    def proven_winnable(self) -> bool:
+        return self.status == SolverStatus.WINNABLE and not self.voided
+
+
+class Daily(models.Model):
+    class Source(models.TextChoices):
+        SCHEDULE = "schedule"
+        POOL = "pool"
+
+    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    date = models.DateField()
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="dailies")
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.SCHEDULE)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "dailies"
+        ordering = ["-date", "variant"]
+        constraints = [
+            models.UniqueConstraint(fields=["variant", "date"], name="daily_unique_variant_date"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.variant} daily {self.date.isoformat()}"
+
+
+class Game(models.Model):
+    class State(models.TextChoices):
+        PLAYING = "playing"
+        WON = "won"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="games")
+    daily = models.ForeignKey(Daily, on_delete=models.PROTECT, null=True, blank=True, related_name="games")
+    ranked = models.BooleanField(default=False)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
+    moves = models.TextField(blank=True, default="", help_text="Space-separated standard notation.")
+    ply = models.PositiveIntegerField(default=0)
+    server_times = models.JSONField(default=list, help_text="Receive time of each move, ms after start.")
+    client_times = models.JSONField(default=list, help_text="Client clock of each move, ms after start.")
+    undos = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["player", "state", "-updated_at"], name="game_player_state_idx")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "daily"],
+                condition=Q(ranked=True),
+                name="game_one_ranked_per_player_daily",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.id} ({self.deal}, ply {self.ply})"
+
+    @property
+    def move_list(self) -> list[str]:
+        return self.moves.split() if self.moves else []
+
+
+class Submission(models.Model):
+    """A finished log waiting for (or past) the worker's independent replay."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        REJECTED = "rejected"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="submission")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    moves = models.TextField(help_text="The log as submitted, frozen.")
+    attempts = models.PositiveIntegerField(default=0)
+    reason = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    validated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created_at"], name="submission_status_idx")]
+
+    def __str__(self) -> str:
+        return f"submission {self.pk} ({self.status})"
+
+
+class Result(models.Model):
+    """A validated win: every number here was derived by the server."""
+
+    submission = models.OneToOneField(Submission, on_delete=models.CASCADE, related_name="result")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="results")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="results")
+    daily = models.ForeignKey(Daily, on_delete=models.PROTECT, null=True, blank=True, related_name="results")
+    ranked = models.BooleanField(default=False)
+    moves = models.PositiveIntegerField()
+    duration_ms = models.BigIntegerField(help_text="Server-measured, from start to the winning move.")
+    undos = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField()
+    flagged = models.BooleanField(default=False, help_text="Held back from leaderboards for review.")
+    flag_reason = models.CharField(max_length=200, blank=True)
+    voided = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "daily"],
+                condition=Q(ranked=True),
+                name="result_one_ranked_per_player_daily",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["daily", "moves", "duration_ms", "finished_at"],
+                condition=Q(ranked=True, flagged=False, voided=False),
+                name="result_daily_board_idx",
+            ),
+            models.Index(fields=["deal", "player"], name="result_deal_player_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.deal}: {self.moves} moves"
+
+    @property
+    def counts(self) -> bool:
+        return not self.flagged and not self.voided
+
+
+class PlayerStreak(models.Model):
+    """Daily wins and streaks per player and variant, kept by ``result_record``."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="streaks")
+    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    daily_wins = models.PositiveIntegerField(default=0)
+    current_streak = models.PositiveIntegerField(default=0)
+    best_streak = models.PositiveIntegerField(default=0)
+    last_daily_date = models.DateField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "variant"], name="streak_unique_player_variant"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.variant}: {self.daily_wins} daily wins"

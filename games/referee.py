@@ -1,0 +1,60 @@
+"""The engine as the web layer sees it: engine errors become domain errors.
+
+Services call these instead of the engine directly so that every refusal the
+API sends for a deal or a move log has the same stable code and extras.
+"""
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from freecell_site.errors import InvalidRequest
+from games import engine
+
+
+def variant_check(variant: str) -> str:
+    try:
+        engine.get_ruleset(variant)
+    except engine.UnknownVariantError as exc:
+        raise InvalidRequest(str(exc), code="unknown_variant", variant=variant) from exc
+    return variant
+
+
+@lru_cache(maxsize=4096)
+def start_position(variant: str, number: int) -> "engine.Position":
+    """The dealt position, cached: deals are pure functions of their number."""
+    variant_check(variant)
+    try:
+        return engine.deal(variant, number)
+    except engine.InvalidDealError as exc:
+        raise InvalidRequest(str(exc), code="invalid_deal_number", number=number) from exc
+
+
+def log_replay(start: "engine.Position", moves: Sequence[str], *, offset: int = 0):
+    """Replay ``moves`` from ``start``; refuse the first bad move with its 1-based index.
+
+    ``offset`` is the number of moves already in the log before ``moves``, so
+    the index reported is the move's place in the whole log.
+    """
+    result = engine.replay(start, moves)
+    if result.error_index is None:
+        return result
+    index = result.error_index
+    error = result.error
+    move = moves[index - 1]
+    if isinstance(error, engine.IllegalMoveError):
+        raise InvalidRequest(
+            f"move {offset + index} ({move}) is illegal: {error}",
+            code="illegal_move",
+            index=offset + index,
+            move=move,
+            check=error.check,
+            reason=str(error),
+        )
+    raise InvalidRequest(
+        f"move {offset + index} ({move!s:.20}) is not standard notation: {error}",
+        code="bad_notation",
+        index=offset + index,
+        move=str(move)[:20],
+        check="notation",
+        reason=str(error),
+    )

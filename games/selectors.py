@@ -1,0 +1,165 @@
+"""Selectors read: leaderboards, histograms and player stats, all from ``Result`` rows.
+
+The daily leaderboard is the hot read; it is cached per daily and cleared
+after the commit that records a result for it.
+"""
+
+import datetime as dt
+
+from django.core.cache import cache
+from django.db.models import Count, Min, Q
+
+from games.models import Daily, Deal, Game, PlayerStreak, Result
+from games.services.dailies import today_utc
+
+LEADERBOARD_LIMIT = 100
+CACHE_SECONDS = 300
+
+COUNTED = Q(flagged=False, voided=False)
+
+
+def _daily_key(daily_id: int) -> str:
+    return f"leaderboard:daily:{daily_id}"
+
+
+def _deal_key(deal_id: int) -> str:
+    return f"leaderboard:deal:{deal_id}"
+
+
+def leaderboard_cache_clear(*, daily_id: int | None, deal_id: int | None) -> None:
+    keys = [_daily_key(daily_id)] if daily_id else []
+    if deal_id:
+        keys.append(_deal_key(deal_id))
+    cache.delete_many(keys)
+
+
+def _daily_rows(daily: Daily) -> list[dict]:
+    results = (
+        Result.objects.filter(COUNTED, daily=daily, ranked=True)
+        .order_by("moves", "duration_ms", "finished_at", "pk")
+        .values("player__username", "moves", "duration_ms", "finished_at", "undos", "hints")
+    )
+    return [
+        {
+            "rank": index + 1,
+            "player": row["player__username"],
+            "moves": row["moves"],
+            "seconds": round(row["duration_ms"] / 1000, 1),
+            "finished_at": row["finished_at"].isoformat(),
+            "undos": row["undos"],
+            "hints": row["hints"],
+        }
+        for index, row in enumerate(results[:LEADERBOARD_LIMIT])
+    ]
+
+
+def _histogram(daily: Daily) -> list[dict]:
+    counts = (
+        Result.objects.filter(COUNTED, daily=daily, ranked=True)
+        .values("moves")
+        .annotate(players=Count("pk"))
+        .order_by("moves")
+    )
+    return [{"moves": row["moves"], "players": row["players"]} for row in counts]
+
+
+def leaderboard_daily(*, daily: Daily) -> dict:
+    """Ranked, counted results: fewest moves, then server time, then who finished first."""
+
+    def build() -> dict:
+        rows = _daily_rows(daily)
+        return {
+            "date": daily.date.isoformat(),
+            "variant": daily.variant,
+            "par": daily.deal.par,
+            "players": Result.objects.filter(COUNTED, daily=daily, ranked=True).count(),
+            "rows": rows,
+            "histogram": _histogram(daily),
+        }
+
+    return cache.get_or_set(_daily_key(daily.pk), build, CACHE_SECONDS)
+
+
+def leaderboard_deal(*, deal: Deal) -> dict:
+    """Each player's best finish on a deal (fewest moves, then time), daily games included."""
+
+    def build() -> dict:
+        best: dict[int, dict] = {}
+        results = (
+            Result.objects.filter(COUNTED, deal=deal)
+            .exclude(daily__date__gte=today_utc())
+            .order_by("moves", "duration_ms", "finished_at", "pk")
+            .values("player_id", "player__username", "moves", "duration_ms", "finished_at")
+        )
+        for row in results:
+            best.setdefault(row["player_id"], row)
+        rows = [
+            {
+                "rank": index + 1,
+                "player": row["player__username"],
+                "moves": row["moves"],
+                "seconds": round(row["duration_ms"] / 1000, 1),
+                "finished_at": row["finished_at"].isoformat(),
+            }
+            for index, row in enumerate(list(best.values())[:LEADERBOARD_LIMIT])
+        ]
+        return {"variant": deal.variant, "number": deal.number, "par": deal.par, "rows": rows}
+
+    return cache.get_or_set(_deal_key(deal.pk), build, CACHE_SECONDS)
+
+
+def _current(streak: PlayerStreak, today: dt.date) -> int:
+    alive = streak.last_daily_date is not None and streak.last_daily_date >= today - dt.timedelta(days=1)
+    return streak.current_streak if alive else 0
+
+
+def leaderboard_all_time(*, variant: str) -> dict:
+    """Daily wins with current and best streaks, most wins first."""
+    today = today_utc()
+    streaks = (
+        PlayerStreak.objects.filter(variant=variant, daily_wins__gt=0)
+        .select_related("player")
+        .order_by("-daily_wins", "-best_streak", "player__username")[:LEADERBOARD_LIMIT]
+    )
+    rows = [
+        {
+            "rank": index + 1,
+            "player": s.player.username,
+            "daily_wins": s.daily_wins,
+            "current_streak": _current(s, today),
+            "best_streak": s.best_streak,
+        }
+        for index, s in enumerate(streaks)
+    ]
+    return {"variant": variant, "rows": rows}
+
+
+def player_stats(*, player) -> dict:
+    """Played, won, win rate, streaks, bests and moves over par, per variant."""
+    today = today_utc()
+    played = dict(
+        Game.objects.filter(player=player)
+        .values_list("deal__variant")
+        .annotate(n=Count("pk"))
+        .values_list("deal__variant", "n")
+    )
+    won = Result.objects.filter(COUNTED, player=player)
+    per_variant = {}
+    for variant in sorted(set(played) | set(won.values_list("deal__variant", flat=True))):
+        mine = won.filter(deal__variant=variant)
+        agg = mine.aggregate(wins=Count("pk"), fewest=Min("moves"), fastest=Min("duration_ms"))
+        over_par = [r.moves - r.deal.par for r in mine.select_related("deal") if r.deal.par is not None]
+        streak = PlayerStreak.objects.filter(player=player, variant=variant).first()
+        games = played.get(variant, 0)
+        per_variant[variant] = {
+            "played": games,
+            "won": agg["wins"],
+            "win_rate": round(agg["wins"] / games, 3) if games else 0.0,
+            "fewest_moves": agg["fewest"],
+            "fastest_seconds": round(agg["fastest"] / 1000, 1) if agg["fastest"] is not None else None,
+            "daily_wins": streak.daily_wins if streak else 0,
+            "current_streak": _current(streak, today) if streak else 0,
+            "best_streak": streak.best_streak if streak else 0,
+            "average_over_par": round(sum(over_par) / len(over_par), 2) if over_par else None,
+        }
+    return {"player": player.username, "variants": per_variant}

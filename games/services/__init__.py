@@ -1,0 +1,1 @@
+"""Services write: every change to games, submissions, results and schedules goes through here."""

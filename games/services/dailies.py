@@ -1,0 +1,139 @@
+"""Dailies: one deal per UTC date and daily variant, from the schedule or the pool.
+
+A daily is open on its own date only. Before that it is not revealed at all;
+after it closes it stays playable, unranked. A player's first game on an open
+daily is the ranked one; a partial unique constraint on games makes that hold
+even when two first attempts race.
+"""
+
+import datetime as dt
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from freecell_site.errors import Conflict, InvalidRequest, NotFound
+from games.models import DAILY_VARIANTS, Daily, Deal, Game, SolverStatus
+from games.services.games import game_start
+
+SCHEDULE_DAYS_AHEAD = 7
+
+
+def today_utc() -> dt.date:
+    return timezone.now().astimezone(dt.UTC).date()
+
+
+def daily_variant_check(variant: str) -> None:
+    if variant not in DAILY_VARIANTS:
+        raise InvalidRequest(
+            f"There is no daily for {variant!r}; dailies exist for {', '.join(DAILY_VARIANTS)}.",
+            code="unknown_variant",
+        )
+
+
+def daily_open_check(*, daily: Daily) -> None:
+    today = today_utc()
+    if daily.date > today:
+        raise InvalidRequest(f"The daily of {daily.date} is not open yet.", code="daily_not_open")
+    if daily.date < today:
+        raise InvalidRequest(f"The daily of {daily.date} has closed.", code="daily_closed")
+
+
+def daily_get(*, variant: str, date: dt.date) -> Daily:
+    """The daily for a date that has opened (today's is made from the pool if need be)."""
+    daily_variant_check(variant)
+    if date > today_utc():
+        raise InvalidRequest(f"The daily of {date} is not open yet.", code="daily_not_open")
+    daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
+    if daily is None and date == today_utc():
+        daily = daily_ensure(variant=variant, date=date)
+    if daily is None:
+        raise NotFound(f"There was no {variant} daily on {date}.")
+    return daily
+
+
+def daily_game_start(*, player, variant: str, date: dt.date) -> Game:
+    """Start a game on a daily: ranked for the player's first attempt on an open daily."""
+    daily = daily_get(variant=variant, date=date)
+    is_open = daily.date == today_utc()
+    first = not Game.objects.filter(player=player, daily=daily).exists()
+    if is_open and first:
+        try:
+            with transaction.atomic():
+                return game_start(player=player, deal=daily.deal, daily=daily, ranked=True)
+        except IntegrityError:
+            pass  # a concurrent first attempt won the race; this one is unranked
+    return game_start(player=player, deal=daily.deal, daily=daily, ranked=False)
+
+
+def _pool_pick(variant: str) -> Deal | None:
+    used = Daily.objects.filter(variant=variant).values("deal_id")
+    return (
+        Deal.objects.filter(variant=variant, in_pool=True, status=SolverStatus.WINNABLE, voided=False)
+        .exclude(pk__in=used)
+        .order_by("?")
+        .first()
+    )
+
+
+def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
+    """The daily for ``date``, taken from the pool when nobody scheduled one."""
+    daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
+    if daily is not None:
+        return daily
+    deal = _pool_pick(variant)
+    if deal is None:
+        return None
+    try:
+        with transaction.atomic():
+            return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.POOL)
+    except IntegrityError:
+        return Daily.objects.select_related("deal").get(variant=variant, date=date)
+
+
+def schedule_check(*, variant: str, date: dt.date, deal: Deal) -> None:
+    """Refuse what may not be scheduled: past dates, other variants, unproven deals."""
+    daily_variant_check(variant)
+    if deal.variant != variant:
+        raise InvalidRequest("The deal belongs to another variant.", code="invalid")
+    if date <= today_utc():
+        raise InvalidRequest("Only future dates can be scheduled.", code="date_not_future")
+    if not deal.proven_winnable:
+        raise InvalidRequest(
+            f"{deal} is not proven winnable (status: {deal.status}); the worker must prove it first.",
+            code="deal_not_proven",
+        )
+
+
+def schedule_add(*, variant: str, date: dt.date, deal: Deal) -> Daily:
+    """Staff: put a proven-winnable deal on a future date."""
+    schedule_check(variant=variant, date=date, deal=deal)
+    try:
+        with transaction.atomic():
+            return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.SCHEDULE)
+    except IntegrityError as exc:
+        raise Conflict(f"{date} already has a {variant} daily.", code="already_scheduled") from exc
+
+
+def schedule_remove(*, variant: str, date: dt.date) -> None:
+    if date <= today_utc():
+        raise InvalidRequest("Only future dates can be unscheduled.", code="date_not_future")
+    deleted, _ = Daily.objects.filter(variant=variant, date=date).delete()
+    if not deleted:
+        raise NotFound(f"No {variant} daily is scheduled on {date}.")
+
+
+def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
+    """Beat: make sure every daily from today to ``days_ahead`` exists and has its par."""
+    from games.services.solving import deal_par_ensure
+
+    made = []
+    today = today_utc()
+    for variant in DAILY_VARIANTS:
+        for offset in range(days_ahead + 1):
+            daily = daily_ensure(variant=variant, date=today + dt.timedelta(days=offset))
+            if daily is None:
+                continue
+            if daily.deal.par is None:
+                deal_par_ensure(deal=daily.deal)
+            made.append(daily)
+    return made

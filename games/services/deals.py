@@ -1,0 +1,72 @@
+"""Deals: rows created on first sight, solver verdicts stored on them."""
+
+import random
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from freecell_site.errors import InvalidRequest, NotFound
+from games import engine
+from games.models import Deal, SolverStatus
+from games.referee import start_position, variant_check
+
+# Random deals are drawn from the numbers every client and solver knows well.
+RANDOM_DEAL_CEILING = 1_000_000
+
+
+def deal_number_check(*, variant: str, number: int) -> int:
+    variant_check(variant)
+    start_position(variant, number)  # raises invalid_deal_number
+    return number
+
+
+def deal_lookup(*, variant: str, number: int) -> Deal:
+    """The stored row, or an unsaved one (status unknown): reading never writes."""
+    deal_number_check(variant=variant, number=number)
+    return Deal.objects.filter(variant=variant, number=number).first() or Deal(
+        variant=variant, number=number
+    )
+
+
+def deal_get_or_create(*, variant: str, number: int) -> Deal:
+    """The row for a deal, created (status unknown) the first time anyone asks."""
+    deal_number_check(variant=variant, number=number)
+    deal = Deal.objects.filter(variant=variant, number=number).first()
+    if deal is not None:
+        return deal
+    try:
+        with transaction.atomic():
+            return Deal.objects.create(variant=variant, number=number)
+    except IntegrityError:
+        return Deal.objects.get(variant=variant, number=number)
+
+
+def deal_random_number(*, variant: str, rng: random.Random | None = None) -> int:
+    variant_check(variant)
+    ceiling = min(RANDOM_DEAL_CEILING, engine.MAX_DEAL_NUMBER[variant])
+    return (rng or random).randint(1, ceiling)
+
+
+def deal_winnable_random(*, variant: str) -> Deal:
+    """A random deal from the variant's winnable pool (proven by the worker)."""
+    variant_check(variant)
+    pool = Deal.objects.filter(
+        variant=variant, in_pool=True, status=SolverStatus.WINNABLE, voided=False
+    )
+    deal = pool.order_by("?").first()
+    if deal is None:
+        raise NotFound(f"The {variant} winnable pool is empty; try again shortly.", code="pool_empty")
+    return deal
+
+
+def deal_verdict_store(*, deal: Deal, status: str, scope: str, par: int | None, line: str,
+                       iterations: int) -> Deal:
+    """Record a solver verdict on a deal row (idempotent)."""
+    if status not in SolverStatus.values:
+        raise InvalidRequest(f"unknown solver status {status!r}")
+    Deal.objects.filter(pk=deal.pk).update(
+        status=status, scope=scope, par=par, solution=line, iterations=iterations,
+        solved_at=timezone.now(),
+    )
+    deal.refresh_from_db()
+    return deal

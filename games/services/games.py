@@ -1,0 +1,200 @@
+"""Games: start, append moves, undo, hints and whole-log submissions.
+
+Every write locks the game row (``select_for_update`` inside ``atomic``) and
+checks the ply the client expects, so two devices or a double-clicked button
+never interleave. A batch is checked move by move by the engine before any of
+it is stored: an illegal move refuses the whole batch with its index.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from freecell_site.errors import Conflict, InvalidRequest, NotFound
+from games.models import Game, Submission
+from games.referee import log_replay, start_position
+
+MAX_LOG_MOVES = 1000
+MAX_CLIENT_MS = 30 * 24 * 3600 * 1000  # a month of play is more than any game
+
+
+def game_start(*, player, deal, daily=None, ranked: bool = False) -> Game:
+    """Start a game; the server's clock starts now."""
+    return Game.objects.create(player=player, deal=deal, daily=daily, ranked=ranked)
+
+
+def game_locked(*, game_id, player) -> Game:
+    """The player's game, locked for this transaction; another player's is a 404."""
+    game = (
+        Game.objects.select_for_update()
+        .select_related("deal", "daily")
+        .filter(pk=game_id, player=player)
+        .first()
+    )
+    if game is None:
+        raise NotFound("No such game.")
+    return game
+
+
+def _ply_check(game: Game, expected_ply: int) -> None:
+    if game.state != Game.State.PLAYING:
+        raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
+    if expected_ply != game.ply:
+        raise Conflict(
+            f"The game is at ply {game.ply}, not {expected_ply}.", code="ply_mismatch", ply=game.ply
+        )
+
+
+def _client_times_check(game: Game, moves: Sequence[str], client_times: Sequence[int]) -> None:
+    if len(client_times) != len(moves):
+        raise InvalidRequest("Give one client time per move.", code="invalid")
+    previous = game.client_times[-1] if game.client_times else 0
+    for i, ms in enumerate(client_times):
+        if ms < previous:
+            raise InvalidRequest(
+                f"Client time of move {game.ply + i + 1} goes backwards ({ms} < {previous} ms).",
+                code="time_backwards",
+                index=game.ply + i + 1,
+            )
+        previous = ms
+
+
+def _length_check(game: Game, moves: Sequence[str]) -> None:
+    if game.ply + len(moves) > MAX_LOG_MOVES:
+        raise InvalidRequest(
+            f"A game log may hold at most {MAX_LOG_MOVES} moves.",
+            code="too_many_moves",
+            limit=MAX_LOG_MOVES,
+        )
+
+
+def _elapsed_ms(game: Game, now: datetime) -> int:
+    return max(0, int((now - game.started_at).total_seconds() * 1000))
+
+
+def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
+                 client_times: Sequence[int]) -> Game:
+    """Append a batch of moves; all of it or none of it. A win finishes the game."""
+    with transaction.atomic():
+        game = game_locked(game_id=game_id, player=player)
+        _ply_check(game, expected_ply)
+        _length_check(game, moves)
+        _client_times_check(game, moves, client_times)
+        start = start_position(game.deal.variant, game.deal.number)
+        previous = log_replay(start, game.move_list)
+        result = log_replay(previous.position, list(moves), offset=game.ply)
+        now = timezone.now()
+        game.moves = " ".join([*game.move_list, *moves])
+        game.ply += len(moves)
+        game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]
+        game.client_times = [*game.client_times, *client_times]
+        if result.won:
+            _finish(game, now)
+        game.save()
+        if result.won:
+            _submission_open(game)
+    return game
+
+
+def _finish(game: Game, now: datetime) -> None:
+    game.state = Game.State.WON
+    game.finished_at = now
+
+
+def _submission_open(game: Game) -> Submission:
+    """Commit a pending submission and ring the worker after commit."""
+    from games.tasks import submission_validate_task
+
+    submission = Submission.objects.create(game=game, moves=game.moves)
+    transaction.on_commit(lambda: submission_validate_task.delay(submission.pk))
+    return submission
+
+
+def game_undo(*, game_id, player, expected_ply: int, to_ply: int) -> Game:
+    """Undo is a shorter log: truncate to ``to_ply`` and count the moves taken back."""
+    with transaction.atomic():
+        game = game_locked(game_id=game_id, player=player)
+        _ply_check(game, expected_ply)
+        if not 0 <= to_ply < game.ply:
+            raise InvalidRequest(
+                f"Undo must go back to a ply between 0 and {game.ply - 1}.", code="invalid"
+            )
+        game.undos += game.ply - to_ply
+        game.moves = " ".join(game.move_list[:to_ply])
+        game.server_times = game.server_times[:to_ply]
+        game.client_times = game.client_times[:to_ply]
+        game.ply = to_ply
+        game.save()
+    return game
+
+
+def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Sequence[int]) -> Submission:
+    """Claim a win with the whole log at once (scripts, offline play).
+
+    The log must extend what the server already holds for the game; the moves
+    not yet on the server get this request's receive time. A repeat of the
+    same claim answers with the same submission instead of a second one.
+    """
+    with transaction.atomic():
+        game = game_locked(game_id=game_id, player=player)
+        existing = Submission.objects.filter(game=game).first()
+        if existing is not None:
+            if existing.moves == " ".join(moves):
+                return existing
+            raise Conflict("This game already has a submission.", code="already_submitted")
+        from games.services.dailies import daily_open_check
+
+        if game.daily_id is not None and game.ranked:
+            daily_open_check(daily=game.daily)
+        held = game.move_list
+        if list(moves[: len(held)]) != held:
+            raise Conflict(
+                "The log does not extend the moves already recorded for this game.",
+                code="log_mismatch",
+                ply=game.ply,
+            )
+        fresh = list(moves[len(held):])
+        _length_check(game, fresh)
+        _client_times_check(game, fresh, client_times[len(held):])
+        start = start_position(game.deal.variant, game.deal.number)
+        result = log_replay(start, list(moves))
+        if not result.won:
+            raise InvalidRequest(
+                f"The log is legal but does not win: {result.moves} moves played.",
+                code="not_won",
+                moves=result.moves,
+            )
+        now = timezone.now()
+        game.moves = " ".join(moves)
+        game.ply = len(moves)
+        game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(fresh)]
+        game.client_times = [*game.client_times, *client_times[len(held):]]
+        _finish(game, now)
+        game.save()
+        return _submission_open(game)
+
+
+def game_hint_count(*, game_id, player) -> Game:
+    with transaction.atomic():
+        game = game_locked(game_id=game_id, player=player)
+        game.hints += 1
+        game.save(update_fields=["hints", "updated_at"])
+    return game
+
+
+def game_hint(*, game_id, player):
+    """The solver's advice from the current position; the hint is counted."""
+    from games import solver
+
+    game = Game.objects.select_related("deal").filter(pk=game_id, player=player).first()
+    if game is None:
+        raise NotFound("No such game.")
+    if game.state != Game.State.PLAYING:
+        raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
+    start = start_position(game.deal.variant, game.deal.number)
+    hint = solver.hint(start, game.move_list, budget=settings.HINT_BUDGET)
+    game_hint_count(game_id=game_id, player=player)
+    return hint

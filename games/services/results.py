@@ -1,0 +1,131 @@
+"""The worker's side: replay a submitted log from the deal and record the result.
+
+``submission_validate`` may run twice for the same submission (late ack after a
+worker is killed, the sweeper, a duplicate message): the attempt counter is
+committed before any work, the submission row is locked while it is judged,
+and the one-to-one result row makes a second record impossible.
+"""
+
+import datetime as dt
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import engine
+from games.models import Game, PlayerStreak, Result, Submission
+from games.referee import start_position
+
+MAX_ATTEMPTS = 5
+
+
+def _attempt_count(submission_id: int) -> int | None:
+    """Count this attempt in its own transaction, before the work that might crash."""
+    with transaction.atomic():
+        updated = Submission.objects.filter(
+            pk=submission_id, status=Submission.Status.PENDING
+        ).update(attempts=F("attempts") + 1)
+        if not updated:
+            return None
+        return Submission.objects.values_list("attempts", flat=True).get(pk=submission_id)
+
+
+def _reject(submission: Submission, reason: str) -> Submission:
+    submission.status = Submission.Status.REJECTED
+    submission.reason = reason[:300]
+    submission.validated_at = timezone.now()
+    submission.save(update_fields=["status", "reason", "validated_at"])
+    return submission
+
+
+def submission_validate(*, submission_id: int) -> Submission | None:
+    """Judge a pending submission; return it, or None when there is nothing to do."""
+    attempts = _attempt_count(submission_id)
+    if attempts is None:
+        return None
+    with transaction.atomic():
+        submission = (
+            Submission.objects.select_for_update()
+            .select_related("game__deal", "game__daily")
+            .get(pk=submission_id)
+        )
+        if submission.status != Submission.Status.PENDING:
+            return submission
+        if attempts > MAX_ATTEMPTS:
+            return _reject(submission, f"validation gave up after {MAX_ATTEMPTS} attempts")
+        game = submission.game
+        start = start_position(game.deal.variant, game.deal.number)
+        replay = engine.replay(start, submission.moves.split())
+        if replay.error_index is not None:
+            return _reject(submission, f"move {replay.error_index} is illegal: {replay.error}")
+        if not replay.won:
+            return _reject(submission, f"the log does not win ({replay.moves} moves)")
+        result_record(submission=submission, game=game, moves=replay.moves)
+        submission.status = Submission.Status.ACCEPTED
+        submission.validated_at = timezone.now()
+        submission.save(update_fields=["status", "validated_at"])
+        return submission
+
+
+def _implausible(game: Game, moves: int, duration_ms: int) -> str:
+    """Why a finish is too fast for a human, or '' when it is not."""
+    decisions = sum(1 for move in game.move_list if not move.endswith("h"))
+    floor_ms = decisions * settings.FAIRPLAY_MIN_MS_PER_DECISION
+    if duration_ms < floor_ms:
+        return f"{duration_ms} ms for {decisions} non-foundation moves (floor {floor_ms} ms)"
+    client = game.client_times
+    if client and client[-1] < decisions * settings.FAIRPLAY_MIN_MS_PER_DECISION:
+        return f"client clock {client[-1]} ms for {decisions} non-foundation moves"
+    return ""
+
+
+def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
+    """Write the result row for an accepted submission (once) and refresh streaks."""
+    existing = Result.objects.filter(submission=submission).first()
+    if existing is not None:
+        return existing
+    duration_ms = game.server_times[-1] if game.server_times else 0
+    reason = _implausible(game, moves, duration_ms)
+    ranked = game.ranked and game.daily is not None and game.finished_at is not None and (
+        game.finished_at.astimezone(dt.UTC).date() == game.daily.date
+    )
+    result = Result.objects.create(
+        submission=submission, game=game, player=game.player, deal=game.deal, daily=game.daily,
+        ranked=ranked, moves=moves, duration_ms=duration_ms, undos=game.undos, hints=game.hints,
+        finished_at=game.finished_at or timezone.now(), flagged=bool(reason), flag_reason=reason,
+    )
+    if ranked:
+        streak_recompute(player=game.player, variant=game.deal.variant)
+    from games.selectors import leaderboard_cache_clear
+
+    transaction.on_commit(lambda: leaderboard_cache_clear(daily_id=game.daily_id, deal_id=game.deal_id))
+    return result
+
+
+def _runs(dates: list[dt.date]) -> list[tuple[dt.date, int]]:
+    """Consecutive-day runs in sorted dates, as (last date, length)."""
+    runs: list[tuple[dt.date, int]] = []
+    for date in dates:
+        if runs and date - runs[-1][0] == dt.timedelta(days=1):
+            runs[-1] = (date, runs[-1][1] + 1)
+        elif not runs or date != runs[-1][0]:
+            runs.append((date, 1))
+    return runs
+
+
+def streak_recompute(*, player, variant: str) -> PlayerStreak:
+    """Daily wins and streaks from the player's counted ranked daily results."""
+    dates = sorted(
+        Result.objects.filter(
+            player=player, ranked=True, flagged=False, voided=False, deal__variant=variant
+        ).values_list("daily__date", flat=True)
+    )
+    runs = _runs(dates)
+    streak, _ = PlayerStreak.objects.select_for_update().get_or_create(player=player, variant=variant)
+    streak.daily_wins = len(dates)
+    streak.best_streak = max((length for _, length in runs), default=0)
+    streak.current_streak = runs[-1][1] if runs else 0
+    streak.last_daily_date = runs[-1][0] if runs else None
+    streak.save()
+    return streak

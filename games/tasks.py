@@ -1,0 +1,58 @@
+"""Celery tasks: thin, idempotent, each calls one service.
+
+Retry policy, names and time limits are set here and in freecell_site/celery.py.
+"""
+
+import datetime as dt
+
+from celery import shared_task
+from django.conf import settings
+from django.utils import timezone
+
+from games.models import VARIANT_CHOICES, Deal, Submission
+from games.services.dailies import dailies_prepare
+from games.services.results import MAX_ATTEMPTS, submission_validate
+from games.services.solving import deal_solve, pool_fill
+
+SWEEP_AFTER = dt.timedelta(seconds=20)
+VARIANT_IDS = [variant for variant, _ in VARIANT_CHOICES]
+
+
+@shared_task(name="games.submission_validate", max_retries=3, default_retry_delay=2,
+             autoretry_for=(ConnectionError,))
+def submission_validate_task(submission_id: int) -> str | None:
+    submission = submission_validate(submission_id=submission_id)
+    return submission.status if submission else None
+
+
+@shared_task(name="games.submissions_sweep")
+def submissions_sweep_task() -> int:
+    """Re-ring the doorbell for submissions still pending after a while."""
+    stale = Submission.objects.filter(
+        status=Submission.Status.PENDING,
+        created_at__lt=timezone.now() - SWEEP_AFTER,
+        attempts__lte=MAX_ATTEMPTS,
+    ).values_list("pk", flat=True)[:500]
+    for pk in stale:
+        submission_validate_task.delay(pk)
+    return len(stale)
+
+
+@shared_task(name="games.deal_solve", soft_time_limit=12, time_limit=15)
+def deal_solve_task(deal_id: int) -> str:
+    deal = Deal.objects.get(pk=deal_id)
+    return deal_solve(deal=deal).status
+
+
+@shared_task(name="games.pools_fill", soft_time_limit=12, time_limit=15)
+def pools_fill_task() -> dict:
+    """Top up every variant's winnable pool, within the task's time limit."""
+    return {
+        variant: pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=2.5)
+        for variant in VARIANT_IDS
+    }
+
+
+@shared_task(name="games.dailies_prepare", soft_time_limit=12, time_limit=15)
+def dailies_prepare_task() -> int:
+    return len(dailies_prepare())

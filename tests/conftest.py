@@ -1,0 +1,42 @@
+"""Shared fixtures: the real services a test may need.
+
+- ``live_services``: a real Celery worker process on the real Redis broker and
+  a gunicorn web server on loopback, both on the pytest-django test database
+  (Postgres). Tests that use them must use ``transactional_db`` so that what
+  they write is committed and visible to the other processes.
+"""
+
+import os
+
+import pytest
+
+from tests.support.processes import LiveServices
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def live_services(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Gunicorn + a Celery worker against the test database; torn down at the end."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        database = connection.settings_dict["NAME"]
+    services = LiveServices(database=database, workdir=tmp_path_factory.mktemp("live"))
+    services.start()
+    try:
+        yield services
+    finally:
+        services.stop()
+
+
+@pytest.fixture
+def live_url(live_services, transactional_db) -> str:
+    """Base URL of the live web server (with the worker running)."""
+    return live_services.url
+
+
+@pytest.fixture
+def celery_worker_process(live_services, transactional_db):
+    """The live worker process: tests may kill it with -9 and restart it."""
+    return live_services.worker

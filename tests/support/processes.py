@@ -1,0 +1,160 @@
+"""Real processes for integration tests: gunicorn and a Celery worker.
+
+Both run the test settings against the pytest-django test database and the
+test Redis database, exactly as production runs them, only on loopback.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import redis
+from django.conf import settings
+
+REPO = Path(__file__).resolve().parents[2]
+VENV_BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def database_url(name: str) -> str:
+    db = settings.DATABASES["default"]
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host = db.get("HOST") or "127.0.0.1"
+    port = db.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{name}"
+
+
+def service_env(database: str, **extra: str) -> dict:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="freecell_site.settings.test",
+        DATABASE_URL=database_url(database),
+        REDIS_URL=settings.REDIS_URL,
+        PYTHONUNBUFFERED="1",
+        **extra,
+    )
+    return env
+
+
+@dataclass
+class Process:
+    """One child process in its own process group, with its output in a log file."""
+
+    name: str
+    argv: list[str]
+    env: dict
+    log: Path
+    popen: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        handle = open(self.log, "ab")  # noqa: SIM115 - owned by the child for its lifetime
+        self.popen = subprocess.Popen(
+            self.argv, cwd=REPO, env=self.env, stdout=handle, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def signal(self, signum: int) -> None:
+        if self.popen and self.popen.poll() is None:
+            os.killpg(self.popen.pid, signum)
+
+    def stop(self, timeout: float = 15) -> None:
+        if not self.popen:
+            return
+        self.signal(signal.SIGTERM)
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.signal(signal.SIGKILL)
+            self.popen.wait(5)
+
+    def kill9(self) -> None:
+        """What a crash or the OOM killer does: the whole process group, at once."""
+        self.signal(signal.SIGKILL)
+        if self.popen:
+            self.popen.wait(10)
+
+    def tail(self, lines: int = 40) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
+@dataclass
+class Worker(Process):
+    def ready(self, timeout: float = 60) -> None:
+        from freecell_site.celery import app
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.popen and self.popen.poll() is not None:
+                raise RuntimeError(f"worker exited:\n{self.tail()}")
+            if app.control.ping(timeout=0.5):
+                return
+        raise RuntimeError(f"worker did not answer a ping:\n{self.tail()}")
+
+    def restart(self) -> None:
+        self.start()
+        self.ready()
+
+
+@dataclass
+class LiveServices:
+    database: str
+    workdir: Path
+    concurrency: int = 2
+    url: str = ""
+    web: Process | None = None
+    worker: Worker | None = None
+    extra_env: dict = field(default_factory=dict)
+
+    def start(self) -> None:
+        redis.Redis.from_url(settings.REDIS_URL).flushdb()
+        env = service_env(self.database, **self.extra_env)
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        self.worker = Worker(
+            "worker",
+            [str(VENV_BIN / "celery"), "-A", "freecell_site", "worker", "--loglevel=INFO",
+             f"--concurrency={self.concurrency}", "--without-gossip", "--without-mingle",
+             "-n", f"test-{os.getpid()}@%h"],
+            env, self.workdir / "worker.log",
+        )
+        self.web = Process(
+            "web",
+            [str(VENV_BIN / "gunicorn"), "freecell_site.wsgi:application", "--bind", f"127.0.0.1:{port}",
+             "--workers", "2", "--threads", "4", "--no-control-socket", "--error-logfile", "-"],
+            env, self.workdir / "web.log",
+        )
+        self.worker.start()
+        self.web.start()
+        self.worker.ready()
+        self._web_ready()
+
+    def _web_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/health/", timeout=2) as response:  # noqa: S310
+                    json.load(response)
+                    return
+            except urllib.error.HTTPError:
+                return  # it answers: a 503 is the health check's business, not start-up's
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"web server did not start:\n{self.web.tail()}")
+
+    def stop(self) -> None:
+        for process in (self.web, self.worker):
+            if process:
+                process.stop()
