@@ -9,6 +9,8 @@
 import os
 
 import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
 from tests.support.processes import LiveServices
 
@@ -40,3 +42,30 @@ def live_url(live_services, transactional_db) -> str:
 def celery_worker_process(live_services, transactional_db):
     """The live worker process: tests may kill it with -9 and restart it."""
     return live_services.worker
+
+
+@pytest.fixture
+def make_player(db):
+    def make(username: str = "alice", *, staff: bool = False):
+        return get_user_model().objects.create_user(
+            username=username, password="correct horse battery", is_staff=staff
+        )
+
+    return make
+
+
+@pytest.fixture
+def player(make_player):
+    return make_player("alice")
+
+
+@pytest.fixture
+def api(player) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(player)
+    return client
+
+
+@pytest.fixture
+def anon() -> APIClient:
+    return APIClient()

@@ -28,7 +28,7 @@ def parse_date(text: str) -> dt.date:
 class DailyOut(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.CharField()
-    position = PositionOut
+    position = PositionOut()
     par = serializers.IntegerField(allow_null=True)
     open = serializers.BooleanField()
     number = serializers.IntegerField(allow_null=True, help_text="Revealed once the day has closed.")

@@ -16,7 +16,7 @@ from games.services.deals import deal_lookup, deal_random_number, deal_winnable_
 class DealOut(serializers.Serializer):
     variant = serializers.CharField()
     number = serializers.IntegerField()
-    position = PositionOut
+    position = PositionOut()
     status = serializers.CharField()
     scope = serializers.CharField()
     par = serializers.IntegerField(allow_null=True)

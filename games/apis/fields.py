@@ -31,15 +31,13 @@ def variant_field() -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=list(engine.VARIANTS))
 
 
-PositionOut = inline_serializer(
-    "Position",
-    fields={
-        "variant": serializers.CharField(),
-        "columns": serializers.ListField(child=serializers.ListField(child=serializers.CharField())),
-        "cells": serializers.ListField(child=serializers.CharField(allow_null=True)),
-        "foundations": serializers.DictField(child=serializers.IntegerField()),
-    },
-)
+class PositionOut(serializers.Serializer):
+    """A position as the engine writes it (``engine.position_to_json``)."""
+
+    variant = serializers.CharField()
+    columns = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    cells = serializers.ListField(child=serializers.CharField(allow_null=True))
+    foundations = serializers.DictField(child=serializers.IntegerField())
 
 
 def error_response(description: str) -> OpenApiResponse:

@@ -77,8 +77,8 @@ class GameOut(serializers.Serializer):
     state = serializers.CharField()
     ply = serializers.IntegerField()
     moves = serializers.ListField(child=serializers.CharField())
-    start = PositionOut
-    position = PositionOut
+    start = PositionOut()
+    position = PositionOut()
     undos = serializers.IntegerField()
     hints = serializers.IntegerField()
     started_at = serializers.DateTimeField()

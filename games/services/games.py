@@ -29,7 +29,7 @@ def game_start(*, player, deal, daily=None, ranked: bool = False) -> Game:
 def game_locked(*, game_id, player) -> Game:
     """The player's game, locked for this transaction; another player's is a 404."""
     game = (
-        Game.objects.select_for_update()
+        Game.objects.select_for_update(of=("self",))
         .select_related("deal", "daily")
         .filter(pk=game_id, player=player)
         .first()

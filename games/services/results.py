@@ -46,7 +46,7 @@ def submission_validate(*, submission_id: int) -> Submission | None:
         return None
     with transaction.atomic():
         submission = (
-            Submission.objects.select_for_update()
+            Submission.objects.select_for_update(of=("self",))
             .select_related("game__deal", "game__daily")
             .get(pk=submission_id)
         )
