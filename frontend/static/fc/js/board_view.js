@@ -59,10 +59,10 @@ function measure(root, piles) {
   const top = root.getBoundingClientRect().top + window.scrollY;
   const height = Math.max(window.innerHeight - top - reserve, ch * 5);
   const tableauTop = ch + 3 * gap;
-  const fan = Math.max(ch * 0.27, 15);
+  const fan = Math.max(ch * 0.42, 15);
   const longest = Math.max(...COLUMN_IDS.map((id) => piles[id].length), 1);
   const squeezed = (height - tableauTop - ch - gap) / Math.max(longest - 1, 1);
-  const dy = Math.max(Math.min(fan, squeezed), Math.min(fan, Math.max(12, ch * 0.2)));
+  const dy = Math.max(Math.min(fan, squeezed), Math.min(fan, Math.max(15, ch * 0.25)));
   const x = (i) => gap + i * (cw + gap) + (width - 8 * cw - 9 * gap) / 2;
   const boardHeight = Math.max(height, tableauTop + ch + (longest - 1) * dy + gap);
   return { width, gap, cw, ch, dy, x, tableauTop, boardHeight };

@@ -1,0 +1,28 @@
+// Entry point: wires the page named by <body data-page> to its module.
+// The play page loads only what it plays with; the other pages load pages.js.
+
+import { api } from "./api.js";
+
+function wireLogout() {
+  document.querySelector("[data-logout]")?.addEventListener("click", async () => {
+    try {
+      await api.logout();
+    } finally {
+      location.assign("/");
+    }
+  });
+}
+
+async function start() {
+  wireLogout();
+  const page = document.body.dataset.page;
+  if (page === "play") {
+    const { startPlay } = await import("./play.js");
+    await startPlay(document.querySelector("[data-play]"));
+  } else {
+    const { startPage } = await import("./pages.js");
+    await startPage(page, document.querySelector("#content"));
+  }
+}
+
+start();

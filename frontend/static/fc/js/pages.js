@@ -1,0 +1,168 @@
+// The pages around the game: home, leaderboards, profile, log in and register.
+// Each reads the API and fills in the shell the server rendered.
+
+import { api, rowsOf } from "./api.js";
+import { createStorage } from "./storage.js";
+
+const VARIANT_NAMES = { freecell: "FreeCell", "freecell-tableau": "FreeCell (returns to columns)", "freecell-classic": "FreeCell (classic)", forecell: "ForeCell" };
+
+function element(tag, text, attributes = {}) {
+  const el = document.createElement(tag);
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  return el;
+}
+
+function home(root) {
+  const store = createStorage();
+  const settings = store.loadSettings();
+  const list = root.querySelector("[data-continue-list]");
+  const unfinished = store.recentGames().filter((g) => !g.won && g.ply > 0 && (g.number || g.daily));
+  for (const g of unfinished.slice(0, 6)) {
+    const href = g.daily ? `/daily/${g.daily.variant}` : `/play/${g.variant}/${g.number}`;
+    const label = g.daily ? `Daily ${VARIANT_NAMES[g.daily.variant]}, ${g.daily.date}` : `${VARIANT_NAMES[g.variant]} #${g.number}`;
+    const li = element("li");
+    li.append(element("a", `${label} · ${g.ply} moves`, { href, class: "tile" }));
+    list.append(li);
+  }
+  root.querySelector("[data-continue]").hidden = unfinished.length === 0;
+
+  const error = root.querySelector("[data-error]");
+  const dealForm = root.querySelector("[data-new-deal]");
+  dealForm.winnable.checked = settings.winnable;
+  dealForm.winnable.addEventListener("change", () => store.saveSettings({ ...store.loadSettings(), winnable: dealForm.winnable.checked }));
+  dealForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const deal = await api.randomDeal(dealForm.variant.value, dealForm.winnable.checked);
+      location.assign(`/play/${deal.variant}/${deal.number}`);
+    } catch (e) {
+      error.textContent = `No deal: ${e.message}`;
+    }
+  });
+  const numbered = root.querySelector("[data-numbered-deal]");
+  numbered.addEventListener("submit", (event) => {
+    event.preventDefault();
+    location.assign(`/play/${dealForm.variant.value}/${numbered.number.value}`);
+  });
+}
+
+function table(tableEl, headers, rows) {
+  const head = element("tr");
+  for (const h of headers) head.append(element("th", h, { scope: "col" }));
+  tableEl.tHead.replaceChildren(head);
+  const body = tableEl.tBodies[0];
+  body.replaceChildren();
+  if (!rows.length) {
+    const tr = element("tr");
+    tr.append(element("td", "No results yet.", { colspan: String(headers.length) }));
+    body.append(tr);
+  }
+  const me = document.body.dataset.user;
+  for (const row of rows) {
+    const tr = element("tr");
+    if (me && row[1] === me) tr.className = "me";
+    for (const cell of row) tr.append(element("td", cell));
+    body.append(tr);
+  }
+}
+
+const clock = (s) => (s === null || s === undefined ? "" : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`);
+
+function histogram(figure, bars) {
+  const box = figure.querySelector("[data-bars]");
+  const most = Math.max(1, ...bars.map((b) => b.players));
+  box.replaceChildren();
+  for (const bar of bars) {
+    const row = element("div", null, { class: "bar-row" });
+    row.append(element("span", bar.moves, { class: "bar-label" }));
+    const fill = element("span", bar.players, { class: "bar-fill", "aria-label": `${bar.players} players with ${bar.moves} moves` });
+    fill.style.width = `${(bar.players / most) * 100}%`;
+    row.append(fill);
+    box.append(row);
+  }
+  figure.hidden = bars.length === 0;
+}
+
+async function leaderboard(root) {
+  const page = root.querySelector("[data-board-page]");
+  const { board, variant, date, number } = page.dataset;
+  const tableEl = page.querySelector("[data-rows]");
+  try {
+    if (board === "daily") {
+      const data = await api.dailyBoard(date, variant);
+      histogram(page.querySelector("[data-histogram]"), data.histogram ?? []);
+      table(tableEl, ["Rank", "Player", "Moves", "Time"], rowsOf(data).map((r) => [r.rank, r.player, r.moves, clock(r.seconds)]));
+    } else if (board === "deal") {
+      const data = await api.dealBoard(variant, number);
+      table(tableEl, ["Rank", "Player", "Moves", "Time"], rowsOf(data).map((r, i) => [r.rank ?? i + 1, r.player, r.moves, clock(r.seconds)]));
+    } else {
+      const data = await api.allTimeBoard(variant);
+      table(tableEl, ["#", "Player", "Daily wins", "Streak", "Best streak"], rowsOf(data).map((r, i) => [i + 1, r.player, r.daily_wins, r.current_streak, r.best_streak]));
+    }
+  } catch (e) {
+    const message = e.code === "not_authenticated" ? "Log in to see this leaderboard." : `The leaderboard is not available: ${e.message}`;
+    table(tableEl, [""], []);
+    tableEl.tBodies[0].firstChild.firstChild.textContent = message;
+  }
+}
+
+const STAT_NAMES = {
+  played: "Games played", won: "Games won", win_rate: "Win rate", current_streak: "Current streak",
+  best_streak: "Best streak", best_moves: "Fewest moves", moves_over_par: "Moves over par", daily_wins: "Daily wins",
+};
+
+function statValue(key, value) {
+  if (key === "win_rate" && typeof value === "number") return `${Math.round(value * (value <= 1 ? 100 : 1))}%`;
+  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${VARIANT_NAMES[k] ?? k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
+  return value ?? "—";
+}
+
+async function profile(root) {
+  const box = root.querySelector("[data-stats]");
+  const { username } = root.querySelector("[data-profile]").dataset;
+  try {
+    const stats = await api.stats(username);
+    box.replaceChildren();
+    for (const [key, value] of Object.entries(stats)) {
+      if (key === "username" || key === "player") continue;
+      box.append(element("dt", STAT_NAMES[key] ?? key.replaceAll("_", " ")), element("dd", statValue(key, value)));
+    }
+  } catch (e) {
+    box.replaceChildren(element("dt", "No statistics"), element("dd", e.message));
+  }
+}
+
+function account(root) {
+  const form = root.querySelector("[data-account]");
+  const error = form.querySelector("[data-error]");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const { username, password } = form;
+    try {
+      if (form.dataset.account === "login") await api.login(username.value, password.value);
+      else await api.register(username.value, password.value, form.email?.value || undefined);
+      location.assign(form.dataset.next || "/");
+    } catch (e) {
+      const fields = e.detail?.fields ? Object.values(e.detail.fields).flat().join(" ") : "";
+      error.textContent = fields || e.message;
+    }
+  });
+}
+
+function dealBoardForm(root) {
+  const form = root.querySelector("[data-deal-board]");
+  form?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    location.assign(`/leaderboards/deal/${form.variant.value}/${form.number.value}/`);
+  });
+}
+
+export async function startPage(page, root) {
+  if (page === "home") return home(root);
+  if (page === "leaderboards") return dealBoardForm(root);
+  if (page.startsWith("board-")) return leaderboard(root);
+  if (page === "profile") return profile(root);
+  if (page === "login" || page === "register") return account(root);
+}

@@ -1,0 +1,142 @@
+"""The site's HTML pages. Each page is a thin shell: the data comes from the
+web API through the client's ES modules, so these views only check the URL,
+ask for a login where the page needs one, and name the page for the client.
+"""
+
+import datetime as dt
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from games.engine.rules import MAX_DEAL_NUMBER, RULESETS
+from games.share_links import ShareCodeError, share_code, share_decode
+
+#: The variants the site lists, with the names players know them by.
+VARIANT_TITLES = {variant: ruleset.title for variant, ruleset in RULESETS.items()}
+SHORT_TITLES = {
+    "freecell": "FreeCell",
+    "freecell-tableau": "FreeCell (returns to columns)",
+    "freecell-classic": "FreeCell (classic)",
+    "forecell": "ForeCell",
+}
+DAILY_VARIANTS = ("freecell", "forecell")
+
+
+def _variant_or_404(variant: str) -> str:
+    if variant not in RULESETS:
+        raise Http404(f"no variant {variant!r}")
+    return variant
+
+
+def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResponse:
+    context.setdefault("variants", SHORT_TITLES)
+    return render(request, f"frontend/{template}", {"page": page, **context})
+
+
+@ensure_csrf_cookie
+def home(request: HttpRequest) -> HttpResponse:
+    return _page(request, "home.html", "home", daily_variants=DAILY_VARIANTS)
+
+
+@ensure_csrf_cookie
+def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
+    _variant_or_404(variant)
+    if not 1 <= number <= MAX_DEAL_NUMBER[variant]:
+        raise Http404("no such deal")
+    return _page(
+        request,
+        "play.html",
+        "play",
+        variant=variant,
+        number=number,
+        title=f"{SHORT_TITLES[variant]} #{number}",
+        share_url=reverse("frontend:share", args=[share_code(variant, number)]),
+    )
+
+
+@ensure_csrf_cookie
+@login_required
+def daily(request: HttpRequest, variant: str) -> HttpResponse:
+    if variant not in DAILY_VARIANTS:
+        raise Http404("no daily for this variant")
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    return _page(
+        request,
+        "play.html",
+        "play",
+        variant=variant,
+        daily_date=today,
+        title=f"Daily {SHORT_TITLES[variant]}, {today}",
+    )
+
+
+def share(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        variant, number = share_decode(code)
+    except ShareCodeError:
+        raise Http404("not a share link") from None
+    if number > MAX_DEAL_NUMBER[variant]:
+        raise Http404("not a share link")
+    return redirect(f"{reverse('frontend:play', args=[variant, number])}?shared=1")
+
+
+@ensure_csrf_cookie
+def leaderboards(request: HttpRequest) -> HttpResponse:
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    return _page(request, "leaderboards.html", "leaderboards", today=today, daily_variants=DAILY_VARIANTS)
+
+
+@ensure_csrf_cookie
+def leaderboard_daily(request: HttpRequest, date: str, variant: str) -> HttpResponse:
+    _variant_or_404(variant)
+    try:
+        dt.date.fromisoformat(date)
+    except ValueError:
+        raise Http404("not a date") from None
+    title = f"Daily {SHORT_TITLES[variant]}, {date}"
+    return _page(request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title)
+
+
+@ensure_csrf_cookie
+def leaderboard_deal(request: HttpRequest, variant: str, number: int) -> HttpResponse:
+    _variant_or_404(variant)
+    title = f"{SHORT_TITLES[variant]} #{number}"
+    return _page(request, "leaderboard.html", "board-deal", board="deal", variant=variant, number=number, title=title)
+
+
+@ensure_csrf_cookie
+def leaderboard_all_time(request: HttpRequest, variant: str) -> HttpResponse:
+    _variant_or_404(variant)
+    title = f"All-time {SHORT_TITLES[variant]}"
+    return _page(request, "leaderboard.html", "board-all-time", board="all-time", variant=variant, title=title)
+
+
+@ensure_csrf_cookie
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    return _page(request, "profile.html", "profile", username=username)
+
+
+@login_required
+def my_profile(request: HttpRequest) -> HttpResponse:
+    return redirect("frontend:profile", username=request.user.get_username())
+
+
+@ensure_csrf_cookie
+def login_page(request: HttpRequest) -> HttpResponse:
+    return _page(request, "account.html", "login", mode="login", next=_safe_next(request))
+
+
+@ensure_csrf_cookie
+def register_page(request: HttpRequest) -> HttpResponse:
+    return _page(request, "account.html", "register", mode="register", next=_safe_next(request))
+
+
+def _safe_next(request: HttpRequest) -> str:
+    target = request.GET.get("next", "/")
+    # Only paths on this site: no scheme, no host, no protocol-relative URL.
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
