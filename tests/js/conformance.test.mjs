@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
 import {
-  applyMove, autoFinishReady, BadNotation, canonicalMove, IllegalMove, isStuck, isWon,
-  legalMoves, perft, replay, supermoveCapacity,
+  applyMove, autoFinishMoves, autoFinishReady, BadNotation, canonicalMove, canonicalOf, checkMove,
+  IllegalMove, isStuck, isWon, legalMoves, perft, supermoveCapacity,
 } from "../../frontend/static/fc/js/rules.js";
 
 const FILE = new URL("../vectors/conformance.json", import.meta.url);
@@ -14,6 +14,7 @@ const vectors = existsSync(FILE) ? JSON.parse(readFileSync(FILE, "utf8")) : null
 const skip = vectors ? false : "tests/vectors/conformance.json has not landed";
 const list = (key) => vectors?.[key] ?? [];
 const sorted = (moves) => [...moves].sort();
+const dealPositions = () => new Map(list("deals").map((d) => [`${d.variant}:${d.number}`, d.position]));
 
 function outcome(position, move) {
   try {
@@ -36,6 +37,7 @@ describe("conformance vectors", { skip }, () => {
       assert.equal(autoFinishReady(v.position), v.auto_finish_ready, `${v.name}: auto-finish`);
       assert.equal(isStuck(v.position), v.stuck, `${v.name}: stuck`);
       assert.equal(isWon(v.position), v.won, `${v.name}: won`);
+      assert.deepEqual(autoFinishMoves(v.position), v.auto_finish_moves, `${v.name}: auto-finish moves`);
     }
   });
 
@@ -45,6 +47,7 @@ describe("conformance vectors", { skip }, () => {
       if (v.result) {
         assert.equal(got.error, null, `${v.name}: ${v.move} refused by rules.js: ${got.error?.message}`);
         assert.deepEqual(got.result, v.result, `${v.name}: ${v.move}`);
+        assert.equal(canonicalOf(v.position, checkMove(v.position, v.move)), v.canonical, `${v.name}: canonical`);
       } else {
         assert.ok(got.error, `${v.name}: ${v.move} accepted by rules.js`);
         assert.equal(got.error.check, v.error.check, `${v.name}: ${v.move}: ${got.error.message}`);
@@ -56,16 +59,31 @@ describe("conformance vectors", { skip }, () => {
     for (const v of list("notation")) assert.equal(canonicalMove(v.text), v.canonical, v.text);
   });
 
-  test("replays end where the engine's do", () => {
+  test("replays from a deal win, stop or refuse at the same move", () => {
+    const deals = dealPositions();
     for (const v of list("replays")) {
-      const start = v.start ?? v.position;
-      if (v.result ?? v.final) assert.deepEqual(replay(start, v.moves), v.result ?? v.final, v.name);
-      else assert.throws(() => replay(start, v.moves), v.name);
+      const label = `${v.variant} ${v.number}, ${v.moves.length} moves`;
+      let position = deals.get(`${v.variant}:${v.number}`);
+      let played = 0;
+      let refusal = null;
+      for (const move of v.moves) {
+        const got = outcome(position, move);
+        if (got.error) {
+          refusal = got.error;
+          break;
+        }
+        position = got.result;
+        played += 1;
+      }
+      assert.equal(played, v.moves_count, `${label}: moves played`);
+      assert.equal(refusal ? played + 1 : null, v.error_index, `${label}: refused move`);
+      assert.equal(refusal?.check ?? null, v.error?.check ?? null, `${label}: check`);
+      assert.equal(isWon(position), v.won, `${label}: won`);
     }
   });
 
   test("perft counts match", () => {
-    const deals = new Map(list("deals").map((d) => [`${d.variant}:${d.number}`, d.position]));
+    const deals = dealPositions();
     for (const v of list("perft")) {
       const start = v.position ?? deals.get(`${v.variant}:${v.deal}`) ?? v.deal?.position;
       assert.ok(start, `perft vector without a position: ${JSON.stringify(v).slice(0, 80)}`);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  applyMove, autoFinishReady, BadNotation, canonicalMove, checkMove, IllegalMove, isStuck,
+  applyMove, autoFinishReady, BadNotation, canonicalMove, canonicalOf, checkMove, IllegalMove, isStuck,
   legalMoves, parseMove, perft, replay, supermoveCapacity,
 } from "../../frontend/static/fc/js/rules.js";
 import { msDeal, position } from "./helpers.mjs";
@@ -27,15 +27,18 @@ describe("notation", () => {
   });
 
   test("refuses text that is not a move", () => {
-    for (const text of ["", "9a", "55", "ae", "h5", "hx5", "26v0", "aa", "a"]) {
+    for (const text of ["", "9a", "ae", "h5", "hx5", "26v0", "26v03", "a", "1A", " 12", "1hv2"]) {
       assert.throws(() => parseMove(text), BadNotation, text);
     }
   });
 
-  test("writes a single card without a count", () => {
-    assert.equal(canonicalMove("26v1"), "26");
-    assert.equal(canonicalMove("26vA"), "26va");
-    assert.equal(canonicalMove("zz"), null);
+  test("writes a count only where the text or the position needs one", () => {
+    assert.equal(canonicalMove("26v1"), "26v1");
+    assert.equal(canonicalMove("26vA"), null);
+    const pos = position({ columns: ["9C", "8H 7S", ""] });
+    assert.equal(canonicalOf(pos, checkMove(pos, "21")), "21v2");
+    assert.equal(canonicalOf(pos, checkMove(pos, "23")), "23v1");
+    assert.equal(canonicalOf(pos, checkMove(pos, "1a")), "1a");
   });
 });
 
@@ -49,6 +52,8 @@ describe("capacity", () => {
   test("ForeCell counts the free cells only", () => {
     const pos = position({ variant: "forecell", columns: ["KS"], cells: ["2H"] });
     assert.deepEqual(supermoveCapacity(pos), { to_occupied: 4, to_empty: 4 });
+    const full = position({ variant: "forecell", columns: ["KS", "QH", "2C", "3C", "4C", "5C", "6C", "7C"] });
+    assert.equal(supermoveCapacity(full).to_empty, null);
   });
 
   test("a run longer than the capacity is refused for capacity", () => {
@@ -127,7 +132,8 @@ describe("whole games", () => {
   });
 
   test("auto-finish is ready when every column descends by rank", () => {
-    assert.equal(autoFinishReady(position({ columns: ["KS QS 2H", "9D 9C"], cells: ["3D"] })), true);
+    assert.equal(autoFinishReady(position({ columns: ["KS QS 2H", "9D 8C"], cells: ["3D"] })), true);
+    assert.equal(autoFinishReady(position({ columns: ["9D 9C"] })), false);
     assert.equal(autoFinishReady(position({ columns: ["2H 3S"] })), false);
   });
 
@@ -143,6 +149,7 @@ describe("whole games", () => {
   test("perft counts move sequences", () => {
     const deal = msDeal(1);
     assert.equal(perft(deal, 1), legalMoves(deal).length);
+
     assert.equal(perft(deal, 0), 1);
   });
 });

@@ -3,7 +3,7 @@
 // order the game's help page promises.
 
 import {
-  SUITS, applyMove, checkMove, formatMove, IllegalMove, isWon, rankOf, runLength, VARIANTS,
+  SUITS, canonicalOf, checkMove, homeMove, IllegalMove, runLength, VARIANTS,
 } from "./rules.js";
 
 const columns = (position) => position.columns.map((_, index) => ({ kind: "column", index }));
@@ -12,7 +12,7 @@ const FOUNDATION = { kind: "foundation", suit: null };
 
 function legal(position, move) {
   try {
-    return formatMove(checkMove(position, move));
+    return canonicalOf(position, checkMove(position, move));
   } catch (error) {
     if (error instanceof IllegalMove) return null;
     throw error;
@@ -77,7 +77,7 @@ export function legalTargets(position, from, count) {
 export function moveBetween(position, from, to, count) {
   const target = to.kind === "foundation" ? FOUNDATION : to;
   try {
-    return { move: formatMove(checkMove(position, { from, to: target, count })) };
+    return { move: canonicalOf(position, checkMove(position, { from, to: target, count })) };
   } catch (error) {
     if (error instanceof IllegalMove) return { error };
     throw error;
@@ -87,33 +87,9 @@ export function moveBetween(position, from, to, count) {
 /** How many cards a grab at `depth` may lift from a column: 0 when they are not a run. */
 export const grabbable = (column, depth) => (depth >= 1 && depth <= runLength(column) ? depth : 0);
 
-/** The foundation moves that take every remaining card home, lowest first. */
-export function finishMoves(position) {
-  const moves = [];
-  let current = position;
-  while (!isWon(current)) {
-    const next = lowestHomeMove(current);
-    if (!next) break;
-    moves.push(next);
-    current = applyMove(current, next);
-  }
-  return moves;
-}
-
-function lowestHomeMove(position) {
-  const sources = [...columns(position), ...cells(position)];
-  let best = null;
-  for (const from of sources) {
-    const card = from.kind === "column" ? position.columns[from.index].at(-1) : position.cells[from.index];
-    if (!card || position.foundations[card[1]] + 1 !== rankOf(card)) continue;
-    if (!best || rankOf(card) < best.rank) best = { rank: rankOf(card), move: formatMove({ from, to: FOUNDATION, count: 1 }) };
-  }
-  return best?.move ?? null;
-}
-
 /** A nudge when the server cannot be asked: a foundation play first, never a card back. */
 export function localHint(position) {
-  const home = lowestHomeMove(position);
+  const home = homeMove(position);
   if (home) return home;
   for (const from of [...columns(position), ...cells(position)]) {
     const depth = from.kind === "column" ? runLength(position.columns[from.index]) : 1;

@@ -3,12 +3,12 @@
 // autosave and the server.
 
 import { api } from "./api.js";
-import { autoplayMove, finishMoves, grabbable, legalTargets, localHint, moveBetween } from "./autoplay.js";
+import { autoplayMove, grabbable, legalTargets, localHint, moveBetween } from "./autoplay.js";
 import { createBoardView } from "./board_view.js";
 import { bindSettings, createAnnouncer, createHud } from "./hud.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { loadGame } from "./loader.js";
-import { autoFinishReady, checkMove, isStuck, isWon, runLength, VARIANTS } from "./rules.js";
+import { autoFinishMoves, autoFinishReady, checkMove, isStuck, isWon, runLength, VARIANTS } from "./rules.js";
 import { canUndo, fromServer, play, redo, rewind, serialize, undo } from "./state.js";
 import { createStorage } from "./storage.js";
 import { createSync } from "./sync.js";
@@ -148,7 +148,7 @@ export async function startPlay(root) {
   async function finish() {
     if (finishing || !autoFinishReady(game.position)) return;
     finishing = true;
-    for (const move of finishMoves(game.position)) {
+    for (const move of autoFinishMoves(game.position)) {
       if (!commit(move, { quiet: true })) break;
       await new Promise((resolve) => setTimeout(resolve, 70));
     }

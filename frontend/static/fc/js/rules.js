@@ -46,33 +46,30 @@ const rulesOf = (variant) => {
 
 // --- notation -------------------------------------------------------------------
 
-const PATTERNS = [
-  [/^([1-8])([1-8])(?:v([0-9a-f]+))?$/, (m) => [col(m[1]), col(m[2]), m[3] ? parseInt(m[3], 16) : null]],
-  [/^([1-8])([a-d])$/, (m) => [col(m[1]), cell(m[2]), 1]],
-  [/^([1-8])h$/, (m) => [col(m[1]), FOUNDATION, 1]],
-  [/^([a-d])([1-8])$/, (m) => [cell(m[1]), col(m[2]), 1]],
-  [/^([a-d])h$/, (m) => [cell(m[1]), FOUNDATION, 1]],
-  [/^([a-d])([a-d])$/, (m) => [cell(m[1]), cell(m[2]), 1]],
-  [/^h([hcds])([1-8])$/, (m) => [found(m[1]), col(m[2]), 1]],
-  [/^h([hcds])([a-d])$/, (m) => [found(m[1]), cell(m[2]), 1]],
-];
+// Case matters and nothing is trimmed, as in the engine: `12V3` and ` 12` are not moves.
+const MOVE_PATTERN = /^([1-8]|[a-d]|h[hcds])([1-8]|[a-d]|h)(?:v([1-9a-f][0-9a-f]*))?$/;
 const FOUNDATION = { kind: "foundation", suit: null };
-const col = (digit) => ({ kind: "column", index: Number(digit) - 1 });
-const cell = (letter) => ({ kind: "cell", index: CELLS.indexOf(letter) });
-const found = (letter) => ({ kind: "foundation", suit: letter.toUpperCase() });
 
-/** Parse a move: `parseMove("82vc")` is 12 cards from column 8 to column 2. */
+function pileFrom(token) {
+  if (token[0] === "h") return token.length === 2 ? { kind: "foundation", suit: token[1].toUpperCase() } : FOUNDATION;
+  if (CELLS.includes(token)) return { kind: "cell", index: CELLS.indexOf(token) };
+  return { kind: "column", index: Number(token) - 1 };
+}
+
+/**
+ * Parse a move: `parseMove("82vc")` is 12 cards from column 8 to column 2. A
+ * column-to-column move without `v` has `count: null`: onto an occupied
+ * column it means the run whose head fits there, into an empty one one card.
+ */
 export function parseMove(text) {
-  const clean = String(text).trim().toLowerCase();
-  for (const [pattern, build] of PATTERNS) {
-    const match = pattern.exec(clean);
-    if (!match) continue;
-    const [from, to, count] = build(match);
-    if (from.kind === to.kind && from.kind !== "foundation" && from.index === to.index) break;
-    if (count === 0) break;
-    return { from, to, count };
-  }
-  throw new BadNotation(text);
+  const match = typeof text === "string" ? MOVE_PATTERN.exec(text) : null;
+  if (!match) throw new BadNotation(text);
+  const from = pileFrom(match[1]);
+  const to = pileFrom(match[2]);
+  const columns = from.kind === "column" && to.kind === "column";
+  if (match[3] !== undefined && !columns) throw new BadNotation(text);
+  const count = columns ? (match[3] === undefined ? null : parseInt(match[3], 16)) : 1;
+  return { from, to, count };
 }
 
 const pileText = (pile) => {
@@ -81,21 +78,27 @@ const pileText = (pile) => {
   return pile.suit ? `h${pile.suit.toLowerCase()}` : "h";
 };
 
-/** Write a move; a column-to-column move names its count when it is not one card. */
+/** Write a move; a column-to-column move writes its count unless it is unstated (null). */
 export function formatMove({ from, to, count }) {
-  const text = pileText(from) + pileText(to);
-  if (from.kind === "column" && to.kind === "column" && count !== 1) {
-    return `${text}v${count.toString(16)}`;
-  }
+  const text = pileText(from) + (to.kind === "foundation" ? "h" : pileText(to));
+  if (from.kind === "column" && to.kind === "column" && count !== null) return `${text}v${count.toString(16)}`;
   return text;
 }
 
-/** The canonical spelling of a move, or null when the text is not a move. */
+/**
+ * The canonical form of a checked move: `v` when more than one card moves or
+ * the destination column is empty, as `legal_moves` writes it.
+ */
+export function canonicalOf(position, move) {
+  const columns = move.from.kind === "column" && move.to.kind === "column";
+  const spelled = columns && (move.count > 1 || position.columns[move.to.index].length === 0);
+  return formatMove({ ...move, count: spelled ? move.count : null });
+}
+
+/** Text rewritten the way the engine writes it back, or null when it is not a move. */
 export function canonicalMove(text) {
   try {
-    const move = parseMove(text);
-    if (move.count === null) return formatMove({ ...move, count: 1 });
-    return formatMove(move);
+    return formatMove(parseMove(text));
   } catch (error) {
     if (error instanceof BadNotation) return null;
     throw error;
@@ -111,13 +114,14 @@ const topOf = (column) => column[column.length - 1];
 const foundationTop = (position, suit) =>
   position.foundations[suit] ? RANKS[position.foundations[suit] - 1] + suit : null;
 
-/** How many cards one move may carry: `{to_occupied, to_empty}`. */
+/** How many cards one move may carry: `{to_occupied, to_empty}`; `to_empty` is null without an empty column. */
 export function supermoveCapacity(position) {
   const rules = rulesOf(position.variant);
   const cells = emptyCells(position) + 1;
-  if (!rules.columnsDouble) return { to_occupied: cells, to_empty: cells };
   const columns = emptyColumns(position);
-  return { to_occupied: cells * 2 ** columns, to_empty: cells * 2 ** Math.max(columns - 1, 0) };
+  const toEmpty = (n) => (columns ? n : null);
+  if (!rules.columnsDouble) return { to_occupied: cells, to_empty: toEmpty(cells) };
+  return { to_occupied: cells * 2 ** columns, to_empty: toEmpty(cells * 2 ** Math.max(columns - 1, 0)) };
 }
 
 /** Length of the ordered run at the exposed end of a column (0 for an empty one). */
@@ -131,12 +135,35 @@ export function runLength(column) {
 
 /** True when every column runs high to low by rank: the rest can go home. */
 export function autoFinishReady(position) {
-  return position.columns.every((column) =>
-    column.every((card, i) => i === 0 || rankOf(card) <= rankOf(column[i - 1])),
+  return !isWon(position) && position.columns.every((column) =>
+    column.every((card, i) => i === 0 || rankOf(card) < rankOf(column[i - 1])),
   );
 }
 
 const fitsFoundation = (position, card) => position.foundations[suitOf(card)] + 1 === rankOf(card);
+
+/** The lowest card that can go home (columns, then cells, on a tie), as a move, or null. */
+export function homeMove(position) {
+  let best = null;
+  const consider = (card, source) => {
+    if (card && fitsFoundation(position, card) && (!best || rankOf(card) < best.rank)) best = { rank: rankOf(card), move: `${source}h` };
+  };
+  position.columns.forEach((column, i) => consider(topOf(column), String(i + 1)));
+  position.cells.forEach((card, i) => consider(card, CELLS[i]));
+  return best?.move ?? null;
+}
+
+/** The moves that send every card home once `autoFinishReady`, else []. */
+export function autoFinishMoves(position) {
+  if (!autoFinishReady(position)) return [];
+  const moves = [];
+  for (let current = position; !isWon(current);) {
+    const move = homeMove(current);
+    moves.push(move);
+    current = applyMove(current, move);
+  }
+  return moves;
+}
 
 // --- checking and applying a move -------------------------------------------------
 
@@ -180,7 +207,7 @@ function checkVariant(position, move) {
   if (move.from.kind === "cell" && move.to.kind === "cell" && !rules.cellToCell) {
     throw new IllegalMove("variant", `${position.variant} never moves a card from cell to cell`);
   }
-  if (move.from.kind !== "foundation") return;
+  if (move.from.kind !== "foundation" || move.to.kind === "foundation") return;
   if (!rules.returns.includes(move.to.kind)) {
     throw new IllegalMove("variant", `${position.variant} never takes a card back to a ${move.to.kind}`);
   }
@@ -315,7 +342,7 @@ const isLegal = (position, move) => {
 export function legalMoves(position) {
   const moves = [];
   for (const move of candidateMoves(position)) {
-    if (isLegal(position, move)) moves.push(formatMove(move));
+    if (isLegal(position, move)) moves.push(canonicalOf(position, move));
   }
   return moves;
 }
@@ -323,10 +350,13 @@ export function legalMoves(position) {
 /** True when no legal move is left and the game is not won. */
 export const isStuck = (position) => !isWon(position) && legalMoves(position).length === 0;
 
-/** Number of move sequences of the given depth (the standard perft count). */
+/** The moves perft counts: legal moves without cell-to-cell ones, which only relabel a slot. */
+export const perftMoves = (position) => legalMoves(position).filter((move) => !/^[a-d][a-d]$/.test(move));
+
+/** Number of move paths of length `depth` over `perftMoves`. */
 export function perft(position, depth) {
   if (depth === 0) return 1;
-  const moves = legalMoves(position);
+  const moves = perftMoves(position);
   if (depth === 1) return moves.length;
   return moves.reduce((sum, move) => sum + perft(applyMove(position, move), depth - 1), 0);
 }
