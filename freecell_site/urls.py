@@ -13,3 +13,6 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("", include("frontend.urls")),
 ]
+
+handler404 = "freecell_site.handlers.page_not_found"
+handler500 = "freecell_site.handlers.server_error"

@@ -19,6 +19,9 @@ from games.services.dailies import daily_ensure, daily_game_start, daily_get, to
 
 
 def parse_date(text: str) -> dt.date:
+    """An ISO date, or ``today`` (UTC)."""
+    if text == "today":
+        return today_utc()
     try:
         return dt.date.fromisoformat(text)
     except ValueError as exc:

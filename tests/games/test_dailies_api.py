@@ -1,0 +1,130 @@
+"""Dailies: one per UTC date and variant, login required, first attempt ranked, number secret."""
+
+import datetime as dt
+import json
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Daily, Game
+from games.services.dailies import dailies_prepare
+
+pytestmark = pytest.mark.django_db
+
+SECRET = 7_654_321_987  # distinctive, so that any leak is visible in a response body
+
+
+def test_dailies_need_an_account(anon, daily, today):
+    daily()
+    assert anon.get("/api/dailies/today/").status_code == 403
+    assert anon.get(f"/api/dailies/{today}/freecell/").status_code == 403
+    assert anon.post(f"/api/dailies/{today}/freecell/games/").status_code == 403
+
+
+def test_today_lists_one_daily_per_daily_variant_without_numbers(api, daily, today):
+    daily("freecell", number=SECRET)
+    daily("forecell", number=SECRET)
+    body = api.get("/api/dailies/today/").json()
+    assert body["date"] == today.isoformat()
+    assert [(d["variant"], d["open"], d["number"]) for d in body["dailies"]] == [
+        ("freecell", True, None), ("forecell", True, None),
+    ]
+
+
+def test_todays_daily_is_made_from_the_pool_when_nobody_scheduled_one(api, winnable_deal, today):
+    winnable_deal("freecell", 31, in_pool=True)
+    body = api.get(f"/api/dailies/{today}/freecell/").json()
+    assert body["open"] and body["number"] is None
+    assert Daily.objects.get(variant="freecell", date=today).deal.number == 31
+
+
+def test_a_future_daily_is_not_open_and_reveals_nothing(api, daily, today):
+    daily(date=today + dt.timedelta(days=1), number=SECRET)
+    response = api.get(f"/api/dailies/{today + dt.timedelta(days=1)}/freecell/")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "daily_not_open"
+    assert "columns" not in json.dumps(response.json())
+    start = api.post(f"/api/dailies/{today + dt.timedelta(days=1)}/freecell/games/")
+    assert start.status_code == 400 and start.json()["error"]["code"] == "daily_not_open"
+
+
+def test_a_closed_daily_reveals_its_number_and_plays_unranked(api, daily, today):
+    daily(date=today - dt.timedelta(days=1), number=SECRET)
+    body = api.get(f"/api/dailies/{today - dt.timedelta(days=1)}/freecell/").json()
+    assert body["open"] is False and body["number"] == SECRET
+    game = api.post(f"/api/dailies/{today - dt.timedelta(days=1)}/freecell/games/").json()
+    assert game["ranked"] is False and game["deal"]["number"] == SECRET
+
+
+def test_the_first_attempt_is_ranked_and_later_ones_are_not(api, daily, today):
+    daily()
+    first = api.post(f"/api/dailies/{today}/freecell/games/")
+    second = api.post(f"/api/dailies/{today}/freecell/games/")
+    assert first.status_code == second.status_code == 201
+    assert first.json()["ranked"] is True and second.json()["ranked"] is False
+    assert first.json()["daily"] == {"date": today.isoformat(), "variant": "freecell"}
+
+
+def test_a_share_link_play_of_the_same_deal_is_unranked(api, daily):
+    day = daily(number=24)
+    game = api.post("/api/games/", {"variant": "freecell", "number": 24}, format="json").json()
+    assert game["ranked"] is False and game["daily"] is None
+    assert Game.objects.get(pk=game["id"]).deal == day.deal
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [("/api/dailies/2026-13-01/freecell/", "invalid_date"), ("/api/dailies/today/x/", "unknown_variant"),
+     ("/api/dailies/yesterday/freecell/", "invalid_date")],
+)
+def test_bad_daily_addresses_are_refused(api, path, code):
+    response = api.get(path)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+
+
+def test_today_is_an_alias_for_the_utc_date(api, daily):
+    daily()
+    assert api.get("/api/dailies/today/freecell/").json()["open"] is True
+
+
+def test_there_is_no_daily_for_other_variants(api, today):
+    response = api.get(f"/api/dailies/{today}/freecell-classic/")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "unknown_variant"
+
+
+def test_the_daily_number_appears_in_no_response_while_the_day_is_open(api, daily, today, player):
+    daily("freecell", number=SECRET)
+    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    gid = game["id"]
+    api.post(f"/api/games/{gid}/moves/", {"expected_ply": 0, "moves": ["1a"], "client_times": [900]},
+             format="json")
+    bodies = [
+        json.dumps(game),
+        api.get("/api/dailies/today/").content.decode(),
+        api.get(f"/api/dailies/{today}/freecell/").content.decode(),
+        api.get(f"/api/games/{gid}/").content.decode(),
+        api.get("/api/games/").content.decode(),
+        api.post(f"/api/games/{gid}/undo/", {"expected_ply": 1, "to_ply": 0}, format="json").content.decode(),
+        api.get(f"/api/leaderboards/daily/{today}/freecell/").content.decode(),
+        api.get(f"/api/players/{player.username}/stats/").content.decode(),
+        APIClient().get(f"/api/leaderboards/daily/{today}/freecell/").content.decode(),
+    ]
+    for body in bodies:
+        assert str(SECRET) not in body
+        assert "/s/f" not in body  # no share code, which would encode the number
+
+
+def test_prepare_fills_a_week_ahead_from_the_pool_for_both_variants(winnable_deal, today):
+    for n in range(1, 9):
+        winnable_deal("freecell", n, par=50 + n)
+        winnable_deal("forecell", n, par=60 + n)
+    made = dailies_prepare()
+    assert len(made) == 16
+    for variant in ("freecell", "forecell"):
+        dates = sorted(Daily.objects.filter(variant=variant).values_list("date", flat=True))
+        assert dates == [today + dt.timedelta(days=i) for i in range(8)]
+        deals = Daily.objects.filter(variant=variant).values_list("deal_id", flat=True)
+        assert len(set(deals)) == 8  # no deal is used twice
+    assert dailies_prepare() and Daily.objects.count() == 16  # idempotent

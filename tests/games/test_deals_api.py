@@ -1,0 +1,66 @@
+"""Deals by variant and number, random deals and the winnable pool."""
+
+import pytest
+
+from games import engine
+from games.models import Deal
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_deal_shows_its_layout_status_and_links(anon):
+    response = anon.get("/api/deals/freecell/24/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["position"] == engine.position_to_json(engine.deal("freecell", 24))
+    assert body["status"] == "unknown" and body["par"] is None
+    assert body["play_url"] == "/play/freecell/24" and body["share_url"] == "/s/fo"
+    assert not Deal.objects.exists()  # reading never writes
+
+
+def test_a_deal_shows_the_workers_verdict(anon, winnable_deal):
+    winnable_deal("forecell", 7, par=91)
+    body = anon.get("/api/deals/forecell/7/").json()
+    assert body["status"] == "winnable" and body["par"] == 91
+    assert body["position"]["cells"].count(None) == 0  # ForeCell deals its last four cards to the cells
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "code"),
+    [
+        ("/api/deals/spider/1/", 400, "unknown_variant"),
+        ("/api/deals/freecell/0/", 400, "invalid_deal_number"),
+        ("/api/deals/freecell/8589934592/", 400, "invalid_deal_number"),
+        ("/api/deals/freecell/-1/", 404, "not_found"),
+        ("/api/deals/freecell/12345678901/", 404, "not_found"),
+        ("/api/deals/spider/random/", 400, "unknown_variant"),
+    ],
+)
+def test_bad_deal_addresses_are_clear_refusals(anon, path, status, code):
+    response = anon.get(path)
+    assert response.status_code == status
+    assert response.json()["error"]["code"] == code
+
+
+def test_the_largest_deal_number_is_served(anon):
+    assert anon.get("/api/deals/freecell/8589934591/").status_code == 200
+
+
+def test_a_random_deal_is_a_real_deal(anon):
+    body = anon.get("/api/deals/freecell-classic/random/").json()
+    assert 1 <= body["number"] <= 1_000_000
+    assert body["position"] == engine.position_to_json(engine.deal("freecell-classic", body["number"]))
+
+
+def test_a_winnable_deal_comes_from_the_pool(anon, winnable_deal):
+    winnable_deal("freecell", 11, in_pool=True)
+    Deal.objects.create(variant="freecell", number=12, status="impossible")
+    for _ in range(5):
+        assert anon.get("/api/deals/freecell/winnable/").json()["number"] == 11
+
+
+def test_an_empty_pool_says_so(anon, winnable_deal):
+    winnable_deal("freecell", 11, in_pool=False)
+    response = anon.get("/api/deals/freecell/winnable/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "pool_empty"
