@@ -3,18 +3,14 @@
 Retry policy, names and time limits are set here and in freecell_site/celery.py.
 """
 
-import datetime as dt
-
 from celery import shared_task
 from django.conf import settings
-from django.utils import timezone
 
-from games.models import VARIANT_CHOICES, Deal, Submission
+from games.models import VARIANT_CHOICES, Deal
 from games.services.dailies import dailies_prepare
-from games.services.results import MAX_ATTEMPTS, submission_validate
+from games.services.results import submission_validate, submissions_stale
 from games.services.solving import deal_solve, pool_fill
 
-SWEEP_AFTER = dt.timedelta(seconds=20)
 VARIANT_IDS = [variant for variant, _ in VARIANT_CHOICES]
 
 
@@ -28,11 +24,7 @@ def submission_validate_task(submission_id: int) -> str | None:
 @shared_task(name="games.submissions_sweep")
 def submissions_sweep_task() -> int:
     """Re-ring the doorbell for submissions still pending after a while."""
-    stale = Submission.objects.filter(
-        status=Submission.Status.PENDING,
-        created_at__lt=timezone.now() - SWEEP_AFTER,
-        attempts__lte=MAX_ATTEMPTS,
-    ).values_list("pk", flat=True)[:500]
+    stale = submissions_stale()
     for pk in stale:
         submission_validate_task.delay(pk)
     return len(stale)

@@ -18,6 +18,8 @@ from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
 
 MAX_ATTEMPTS = 5
+# Longer than a validation ever takes plus the broker's redelivery of a lost one.
+SWEEP_AFTER = dt.timedelta(seconds=45)
 
 
 def _attempt_count(submission_id: int) -> int | None:
@@ -29,6 +31,19 @@ def _attempt_count(submission_id: int) -> int | None:
         if not updated:
             return None
         return Submission.objects.values_list("attempts", flat=True).get(pk=submission_id)
+
+
+def submissions_stale(*, limit: int = 500) -> list[int]:
+    """Pending submissions that should have been judged by now (the sweeper re-enqueues them)."""
+    return list(
+        Submission.objects.filter(
+            status=Submission.Status.PENDING,
+            created_at__lt=timezone.now() - SWEEP_AFTER,
+            attempts__lte=MAX_ATTEMPTS,
+        )
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
+    )
 
 
 def _reject(submission: Submission, reason: str) -> Submission:
