@@ -224,7 +224,7 @@ def _check_capacity(position: Position, move: Move, asked: int) -> None:
         detail = f"{_plural(cells, 'free cell')}; empty columns add nothing in {rules.variant}"
     raise IllegalMoveError(
         "capacity",
-        f"capacity: {capacity} cards may move {where} here ({detail}), {asked} asked",
+        f"capacity: {_plural(capacity, 'card')} may move {where} here ({detail}), {asked} asked",
         capacity=capacity,
         asked=asked,
     )

@@ -16,13 +16,15 @@ def build_position(
     columns: list[str],
     cells: str = "",
     foundations: str = "",
+    alone: tuple[int, ...] = (),
 ) -> Position:
     """A checked position whose columns *end* with the given cards.
 
     ``columns`` gives, per column, its visible end (deepest first, ``""`` for an
     empty column); ``cells`` the cell cards (``-`` for empty); ``foundations``
     top cards such as ``"KH 5S"``. The cards left over go, high ranks first,
-    under the occupied columns, never so that they extend the visible run.
+    under the occupied columns (except those listed in ``alone``, 0-based),
+    never so that they extend the visible run.
 
     >>> p = build_position("freecell", ["9C", "8H 7S 6D"] + [""] * 6, foundations="KD KS")
     >>> [str(c) for c in p.columns[1][-3:]], p.empty_columns
@@ -38,7 +40,7 @@ def build_position(
     used = {c for column in visible for c in column} | {c for c in cell_cards if c}
     used |= {Card(r, s) for s in SUITS for r in range(1, tops[s] + 1)}
     spare = sorted((c for c in DECK if c not in used), key=lambda c: (-c.rank, c.suit))
-    hosts = [i for i, column in enumerate(visible) if column]
+    hosts = [i for i, column in enumerate(visible) if column and i not in alone]
     if spare and not hosts:
         raise InvalidBoardError("no occupied column to hold the other cards")
     chunks: list[list[Card]] = [[] for _ in visible]
