@@ -94,7 +94,7 @@ def _column_moves(position: Position, rules: Ruleset):
             if target:
                 count = target[-1].rank - column[-1].rank
                 if 1 <= count <= min(run, onto_card) and column[-count].fits_on(target[-1]):
-                    yield Move(COLUMN, i, COLUMN, j, None if count == 1 else count)
+                    yield Move(COLUMN, i, COLUMN, j)
                 continue
             for count in range(1, min(run, supermove_capacity(position, j)) + 1):
                 if _fits(column[-count], target, rules):

@@ -67,7 +67,7 @@ def apply_move(position: Position, move: Move | str) -> Position:
 
 def resolve_move(position: Position, move: Move | str) -> Move:
     """The legal ``move`` in its canonical form for ``position`` (count stated
-    exactly when more than one card moves or the destination column is empty).
+    exactly when the destination column is empty).
 
     >>> from games.engine import deal
     >>> str(resolve_move(deal("freecell", 24), "65"))
@@ -77,10 +77,10 @@ def resolve_move(position: Position, move: Move | str) -> Move:
     after = apply_move(position, move)
     if not move.is_column_to_column:
         return move
+    if position.columns[move.destination_index]:
+        return Move(COLUMN, move.source_index, COLUMN, move.destination_index)
     count = len(position.columns[move.source_index]) - len(after.columns[move.source_index])
-    into_empty = not position.columns[move.destination_index]
-    stated = count if count > 1 or into_empty else None
-    return Move(COLUMN, move.source_index, COLUMN, move.destination_index, stated)
+    return Move(COLUMN, move.source_index, COLUMN, move.destination_index, count)
 
 
 def _check_variant(rules: Ruleset, move: Move) -> None:

@@ -6,11 +6,12 @@ column-to-column move may carry ``v<count>`` (hexadecimal, as fc-solve writes
 ``h`` plus the suit letter as their source: ``hs5``, ``hda``.
 
 Canonical form (what ``legal_moves`` produces and ``format_move`` writes):
-``v`` is written when more than one card moves or when the destination column
-is empty (``14v1``); a single card onto an occupied column is written without
-it (``12``), as fc-solve does. On read, a column move without ``v`` onto an
-occupied column takes the run whose head fits there; into an empty column it
-is one card, which is how fc-solve writes single-card moves (``14``).
+``v<count>`` is written exactly when the destination column is empty
+(``14v1``, ``83vc``). Onto a card the count is never written (``85``), since
+only one run of the source can fit there. This is fc-solve's own ``-snx``
+form except for a single card into an empty column, which fc-solve writes
+``14``: on read, a column move without ``v`` into an empty column is one
+card, and onto a card it is the run whose head fits there.
 """
 
 from __future__ import annotations

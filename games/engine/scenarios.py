@@ -26,9 +26,9 @@ def build_position(
     under the occupied columns (except those listed in ``alone``, 0-based),
     never so that they extend the visible run.
 
-    >>> p = build_position("freecell", ["9C", "8H 7S 6D"] + [""] * 6, foundations="KD KS")
+    >>> p = build_position("freecell", ["9C", "8H 7C 6H"] + [""] * 6, foundations="KD KS")
     >>> [str(c) for c in p.columns[1][-3:]], p.empty_columns
-    (['8H', '7S', '6D'], 6)
+    (['8H', '7C', '6H'], 6)
     """
     visible = [[parse_card(t) for t in text.split()] for text in columns]
     cell_cards = [None if t == "-" else parse_card(t) for t in cells.split()]

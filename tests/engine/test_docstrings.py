@@ -1,0 +1,21 @@
+"""The tiny examples in the engine's docstrings hold."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import games.engine
+
+MODULES = [
+    info.name for info in pkgutil.iter_modules(games.engine.__path__, "games.engine.")
+    if not info.name.endswith("__main__")
+]
+
+
+@pytest.mark.parametrize("name", ["games.engine", *MODULES])
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
