@@ -48,21 +48,27 @@ function makePile(id) {
   return element;
 }
 
-// Sizes follow the board's width; the columns' fan squeezes to fit the height.
+// Cards take the width they can; a tall layout shrinks them only when the
+// columns' fan, squeezed to the smallest that keeps each rank readable, would
+// still not fit above the HUD.
+const MIN_FAN = 0.3;
+const MAX_FAN = 0.42;
+
 function measure(root, piles) {
   const width = root.clientWidth;
   const gap = Math.max(3, Math.min(12, width * 0.012));
-  const cw = Math.min(110, (width - 9 * gap) / 8);
-  const ch = Math.round(cw * 1.4);
   const style = getComputedStyle(root);
   const reserve = parseFloat(style.getPropertyValue("--reserve")) || 0;
   const top = root.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(window.innerHeight - top - reserve, ch * 5);
-  const tableauTop = ch + 3 * gap;
-  const fan = Math.max(ch * 0.42, 15);
+  const height = Math.max(window.innerHeight - top - reserve, 240);
   const longest = Math.max(...COLUMN_IDS.map((id) => piles[id].length), 1);
+  const planned = Math.max(longest, 7);
+  const chByHeight = (height - 4 * gap) / (2 + MIN_FAN * (planned - 1));
+  const cw = Math.max(32, Math.min(110, (width - 9 * gap) / 8, chByHeight / 1.4));
+  const ch = Math.round(cw * 1.4);
+  const tableauTop = ch + 3 * gap;
   const squeezed = (height - tableauTop - ch - gap) / Math.max(longest - 1, 1);
-  const dy = Math.max(Math.min(fan, squeezed), Math.min(fan, Math.max(15, ch * 0.25)));
+  const dy = Math.min(ch * MAX_FAN, Math.max(ch * MIN_FAN, squeezed));
   const x = (i) => gap + i * (cw + gap) + (width - 8 * cw - 9 * gap) / 2;
   const boardHeight = Math.max(height, tableauTop + ch + (longest - 1) * dy + gap);
   return { width, gap, cw, ch, dy, x, tableauTop, boardHeight };

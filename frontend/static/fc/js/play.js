@@ -185,7 +185,8 @@ export async function startPlay(root) {
         if (!targetId) return refuse(id, depth, null);
         let answer = moveBetween(game.position, pileOf(id), pileOf(targetId), depth);
         if (answer.error && byKey && !explicit && /^[1-8]$/.test(id) && /^[1-8]$/.test(targetId)) {
-          // From the keyboard, "3 then 5" means the longest part of the run that fits.
+          // From the keyboard, "3 then 5" means the part of the run that fits:
+          // onto a card there is one; into an empty column, the longest that may go.
           for (let n = runLength(view.cardsIn(id)); n > 1 && answer.error; n -= 1) {
             const tried = moveBetween(game.position, pileOf(id), pileOf(targetId), n);
             if (!tried.error) answer = tried;

@@ -1,0 +1,72 @@
+"""Driving the board as a player does: by dragging, or with the keyboard only."""
+
+import re
+
+MOVE = re.compile(r"^([1-8]|[a-d]|h[hcds])([1-8]|[a-d]|h)(?:v([0-9a-f]+))?$")
+
+
+def parse(move: str) -> tuple[str, str, int]:
+    source, destination, count = MOVE.fullmatch(move).groups()
+    return source, destination, int(count, 16) if count else 1
+
+
+def card(page, pile: str, depth: int = 1):
+    return page.locator(f'.card[data-pile="{pile}"][data-depth="{depth}"]')
+
+
+def cards_in(page, pile: str) -> list[str]:
+    """The pile's cards, deepest first, as the board shows them."""
+    return page.eval_on_selector_all(
+        f'.card[data-pile="{pile}"]',
+        "els => els.sort((a, b) => b.dataset.depth - a.dataset.depth).map(e => e.dataset.card)",
+    )
+
+
+def board_state(page) -> dict:
+    piles = [*"12345678", *"abcd", "hH", "hC", "hD", "hS"]
+    return {pile: cards_in(page, pile) for pile in piles}
+
+
+def _center(box) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 20)
+
+
+def drag_move(page, move: str) -> None:
+    """Play one move by dragging its card (the head of the run) onto the destination."""
+    source, destination, count = parse(move)
+    grabbed = card(page, source, count)
+    code = grabbed.get_attribute("data-card")
+    if destination == "h":
+        target = page.locator(f'.pile[data-pile="h{code[1]}"]')
+    elif destination.isdigit() and page.locator(f'.card[data-pile="{destination}"]').count():
+        target = card(page, destination, 1)
+    else:
+        target = page.locator(f'.pile[data-pile="{destination}"]')
+    x, y = _center(grabbed.bounding_box())
+    tx, ty = _center(target.bounding_box())
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 8, y + 8, steps=2)
+    page.mouse.move(tx, ty, steps=4)
+    page.mouse.up()
+    wanted = f"h{code[1]}" if destination == "h" else destination
+    page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]').wait_for(state="attached")
+
+
+def key_move(page, move: str) -> None:
+    """Play one move with the keyboard: the source's key, the run's length with
+    the Up arrow, the destination's key, then Enter."""
+    source, destination, count = parse(move)
+    code = card(page, source, count).get_attribute("data-card")
+    page.keyboard.press(source)
+    for _ in range(count - 1):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("f" if destination == "h" else destination)
+    page.keyboard.press("Enter")
+    wanted = f"h{code[1]}" if destination == "h" else destination
+    page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]').wait_for(state="attached")
+
+
+def wait_settled(page) -> None:
+    """Let the cards' transitions end before a screenshot or a bounding box."""
+    page.wait_for_timeout(350)

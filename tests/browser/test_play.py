@@ -1,0 +1,106 @@
+"""Guest play in the browser: dragging, refusals, reload and share links."""
+
+import pytest
+
+from games.share_links import share_code
+from tests.browser.board import board_state, card, drag_move, wait_settled
+
+pytestmark = pytest.mark.browser
+
+
+def open_deal(site, variant="freecell", number=1):
+    site.goto(f"{site.base}/play/{variant}/{number}")
+    site.locator('.card[data-pile="1"]').first.wait_for()
+    wait_settled(site)
+
+
+def test_an_illegal_drop_is_refused_and_the_card_returns_to_its_place(site):
+    open_deal(site)
+    six = card(site, "1")  # 6S; column 2 ends with 9C, which does not take it
+    home = six.bounding_box()
+    drag_move_onto = card(site, "2").bounding_box()
+    site.mouse.move(home["x"] + 20, home["y"] + 20)
+    site.mouse.down()
+    site.mouse.move(home["x"] + 40, home["y"] + 40, steps=3)
+    site.mouse.move(drag_move_onto["x"] + 20, drag_move_onto["y"] + 20, steps=5)
+    site.mouse.up()
+    wait_settled(site)
+    assert six.get_attribute("data-card") == "6S"
+    assert six.bounding_box() == home
+    assert "Not allowed" in site.locator("[data-announcer]").text_content()
+    assert site.locator('[data-hud="moves"]').text_content() == "0"
+    assert site.errors == []
+
+
+def test_legal_destinations_light_up_while_dragging(site):
+    open_deal(site)
+    box = card(site, "1").bounding_box()
+    site.mouse.move(box["x"] + 20, box["y"] + 20)
+    site.mouse.down()
+    site.mouse.move(box["x"] + 60, box["y"] + 80, steps=4)
+    lit = site.eval_on_selector_all(".pile.target", "els => els.map(e => e.dataset.pile)")
+    site.mouse.up()
+    assert lit == ["a", "b", "c", "d"]
+
+
+def test_double_click_plays_to_a_cell_then_home_and_undo_steps_back(site):
+    open_deal(site)
+    for code in ("3D", "2C", "AC"):
+        site.locator(f'.card[data-card="{code}"]').dblclick()
+        wait_settled(site)
+    assert board_state(site)["hC"] == ["AC"]
+    assert board_state(site)["a"] == ["3D"]
+    site.locator('[data-hud="undo"]').click()
+    assert board_state(site)["hC"] == []
+    site.keyboard.press("Control+Shift+Z")
+    assert board_state(site)["hC"] == ["AC"]
+
+
+def test_a_reload_mid_game_restores_the_board_and_undo(site):
+    open_deal(site)
+    for move in ("6a", "6b", "6h", "2c"):
+        drag_move(site, move)
+    before = board_state(site)
+    site.reload()
+    site.locator('.card[data-pile="1"]').first.wait_for()
+    wait_settled(site)
+    assert board_state(site) == before
+    assert site.locator('[data-hud="moves"]').text_content() == "4"
+    site.keyboard.press("u")
+    site.keyboard.press("u")
+    wait_settled(site)
+    after_undo = board_state(site)
+    assert after_undo["c"] == [] and after_undo["hC"] == []
+    assert site.locator('[data-hud="moves"]').text_content() == "2"
+    site.keyboard.press("r")
+    assert board_state(site)["hC"] == ["AC"]
+
+
+def test_a_share_link_recreates_the_same_deal(site):
+    open_deal(site, "freecell", 617)
+    original = board_state(site)
+    site.goto(f"{site.base}/s/{share_code('freecell', 617)}")
+    site.locator('.card[data-pile="1"]').first.wait_for()
+    assert "/play/freecell/617" in site.url
+    assert board_state(site) == original
+    forecell = share_code("forecell", 3)
+    site.goto(f"{site.base}/s/{forecell}")
+    site.locator('.card[data-pile="a"]').wait_for()
+    assert "/play/forecell/3" in site.url
+
+
+def test_the_board_at_desktop_and_phone_sizes(site, screenshots):
+    """Screenshots for a person to check: cards legible, nothing overlapping, the HUD in thumb reach."""
+    for width, height, name in ((1280, 800, "board-1280x800.png"), (390, 844, "board-390x844.png")):
+        site.set_viewport_size({"width": width, "height": height})
+        open_deal(site, "freecell", 24)
+        site.screenshot(path=str(screenshots / name))
+        hud = site.locator("nav.hud").bounding_box()
+        board = site.locator("[data-board]").bounding_box()
+        assert hud["y"] + hud["height"] <= height + 1
+        assert hud["y"] >= height * 0.8, "the HUD sits at the bottom, in reach of a thumb"
+        assert board["width"] <= width
+        for label in ("Undo", "Hint", "Auto-finish", "Settings"):
+            button = site.get_by_role("button", name=label)
+            box = button.bounding_box()
+            assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= width
