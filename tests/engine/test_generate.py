@@ -1,5 +1,7 @@
 """Move generation and perft."""
 
+import contextlib
+
 import pytest
 
 from games.engine import (
@@ -54,10 +56,8 @@ def brute_force(position):
     """Every well-formed move that apply_move accepts, in canonical form."""
     accepted = set()
     for move in ALL_MOVES:
-        try:
+        with contextlib.suppress(IllegalMoveError):
             accepted.add(resolve_move(position, move))
-        except IllegalMoveError:
-            pass
     return accepted
 
 

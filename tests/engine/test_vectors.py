@@ -1,0 +1,31 @@
+"""The committed conformance vectors are what the engine writes today."""
+
+import json
+from pathlib import Path
+
+from games.engine import VARIANTS
+from games.engine.vectors import vectors_json
+
+COMMITTED = Path(__file__).resolve().parents[1] / "vectors" / "conformance.json"
+
+
+def test_committed_vectors_equal_a_fresh_generation():
+    fresh = vectors_json()
+    assert COMMITTED.read_text(encoding="utf-8") == fresh, (
+        "regenerate: python -m games.engine vectors --out tests/vectors/conformance.json"
+    )
+
+
+def test_vectors_are_small_and_cover_every_refusal_kind_where_it_can_happen():
+    assert COMMITTED.stat().st_size < 1_500_000
+    data = json.loads(COMMITTED.read_text(encoding="utf-8"))
+    assert data["version"] == 1
+    kinds = {(m["position"]["variant"], m["error"]["check"]) for m in data["moves"] if m["error"]}
+    for variant in VARIANTS:
+        for check in ("availability", "group_order", "destination", "capacity"):
+            assert (variant, check) in kinds
+    for variant in ("freecell-tableau", "freecell-classic", "forecell"):
+        assert (variant, "variant") in kinds
+    assert ("forecell", "empty_column") in kinds
+    perft = {(p["variant"], p.get("deal"), p["depth"]): p["count"] for p in data["perft"]}
+    assert perft["freecell-classic", 24, 1] == 35 and perft["freecell-classic", 24, 2] == 980
