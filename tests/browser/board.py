@@ -5,9 +5,26 @@ import re
 MOVE = re.compile(r"^([1-8]|[a-d]|h[hcds])([1-8]|[a-d]|h)(?:v([0-9a-f]+))?$")
 
 
-def parse(move: str) -> tuple[str, str, int]:
+RANKS = "A23456789TJQK"
+
+
+def _builds(lower: str, upper: str) -> bool:
+    return RANKS.index(lower[0]) + 1 == RANKS.index(upper[0]) and (lower[1] in "HD") != (upper[1] in "HD")
+
+
+def parse(move: str, page=None) -> tuple[str, str, int]:
+    """Source, destination and card count; a column move without ``v`` onto a
+    card carries the run whose head fits there, read from the board."""
     source, destination, count = MOVE.fullmatch(move).groups()
-    return source, destination, int(count, 16) if count else 1
+    if count:
+        return source, destination, int(count, 16)
+    if page is not None and source.isdigit() and destination.isdigit():
+        target = cards_in(page, destination)
+        run = cards_in(page, source)
+        for depth in range(1, len(run) + 1):
+            if target and _builds(run[-depth], target[-1]):
+                return source, destination, depth
+    return source, destination, 1
 
 
 def card(page, pile: str, depth: int = 1):
@@ -33,7 +50,7 @@ def _center(box) -> tuple[float, float]:
 
 def drag_move(page, move: str) -> None:
     """Play one move by dragging its card (the head of the run) onto the destination."""
-    source, destination, count = parse(move)
+    source, destination, count = parse(move, page)
     grabbed = card(page, source, count)
     code = grabbed.get_attribute("data-card")
     if destination == "h":
@@ -56,7 +73,7 @@ def drag_move(page, move: str) -> None:
 def key_move(page, move: str) -> None:
     """Play one move with the keyboard: the source's key, the run's length with
     the Up arrow, the destination's key, then Enter."""
-    source, destination, count = parse(move)
+    source, destination, count = parse(move, page)
     code = card(page, source, count).get_attribute("data-card")
     page.keyboard.press(source)
     for _ in range(count - 1):

@@ -36,7 +36,8 @@ describe("notation", () => {
     assert.equal(canonicalMove("26v1"), "26v1");
     assert.equal(canonicalMove("26vA"), null);
     const pos = position({ columns: ["9C", "8H 7S", ""] });
-    assert.equal(canonicalOf(pos, checkMove(pos, "21")), "21v2");
+    assert.equal(canonicalOf(pos, checkMove(pos, "21")), "21");
+    assert.equal(canonicalOf(pos, checkMove(pos, "21v2")), "21");
     assert.equal(canonicalOf(pos, checkMove(pos, "23")), "23v1");
     assert.equal(canonicalOf(pos, checkMove(pos, "1a")), "1a");
   });

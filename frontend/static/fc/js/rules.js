@@ -86,12 +86,13 @@ export function formatMove({ from, to, count }) {
 }
 
 /**
- * The canonical form of a checked move: `v` when more than one card moves or
- * the destination column is empty, as `legal_moves` writes it.
+ * The canonical form of a checked move, as `legal_moves` writes it: `v` exactly
+ * when the destination column is empty (`14v1`, `83vc`); onto a card never
+ * (`85`), since only one run of the source fits there.
  */
 export function canonicalOf(position, move) {
   const columns = move.from.kind === "column" && move.to.kind === "column";
-  const spelled = columns && (move.count > 1 || position.columns[move.to.index].length === 0);
+  const spelled = columns && position.columns[move.to.index].length === 0;
   return formatMove({ ...move, count: spelled ? move.count : null });
 }
 
