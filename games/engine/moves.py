@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from games.engine.cards import RANKS, SUIT_NAMES, SUITS, Card
-from games.engine.errors import IllegalMoveError
+from games.engine.errors import IllegalMoveError, NotationError
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, parse_move
 from games.engine.position import Position
 from games.engine.rules import Ruleset, get_ruleset
@@ -51,7 +51,7 @@ def apply_move(position: Position, move: Move | str) -> Position:
     >>> p.foundations
     (0, 0, 0, 1)
     """
-    move = parse_move(move) if isinstance(move, str) else move
+    move = _as_move(move)
     rules = get_ruleset(position.variant)
     try:
         _check_variant(rules, move)
@@ -73,7 +73,7 @@ def resolve_move(position: Position, move: Move | str) -> Move:
     >>> str(resolve_move(deal("freecell", 24), "65"))
     '65'
     """
-    move = parse_move(move) if isinstance(move, str) else move
+    move = _as_move(move)
     after = apply_move(position, move)
     if not move.is_column_to_column:
         return move
@@ -81,6 +81,14 @@ def resolve_move(position: Position, move: Move | str) -> Move:
         return Move(COLUMN, move.source_index, COLUMN, move.destination_index)
     count = len(position.columns[move.source_index]) - len(after.columns[move.source_index])
     return Move(COLUMN, move.source_index, COLUMN, move.destination_index, count)
+
+
+def _as_move(move: object) -> Move:
+    if isinstance(move, str):
+        return parse_move(move)
+    if not isinstance(move, Move):
+        raise NotationError(f"not a move: {move!r}")
+    return move
 
 
 def _check_variant(rules: Ruleset, move: Move) -> None:

@@ -57,13 +57,13 @@ def replay(position: Position, moves: Iterable[str | Move]) -> ReplayResult:
     rules = get_ruleset(position.variant)
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)
-    applied, failed = _run(state, log, rules)
+    applied = _run(state, log, rules)
     final = state.position(position.variant)
-    if failed is None:
+    if applied == len(log):
         return ReplayResult(all(f == 13 for f in state.found), applied, final)
+    failed = log[applied]
     try:
-        move = parse_move(failed) if isinstance(failed, str) else failed
-        after = apply_move(final, move)
+        after = apply_move(final, failed)
     except (IllegalMoveError, NotationError) as error:
         return ReplayResult(False, applied, final, applied + 1, error)
     raise RuntimeError(f"replay refused {failed!r} but apply_move gives {after!r}")
@@ -98,8 +98,12 @@ def _code(item: str | Move) -> tuple | None:
     return code
 
 
-def _run(state: _State, log: list, rules) -> tuple[int, object]:
-    """Apply moves while they are legal; returns (applied, first refused or None)."""
+def _run(state: _State, log: list, rules) -> int:
+    """Apply moves while they are legal; returns how many were applied.
+
+    One loop with the common moves inlined, rather than a function per move
+    kind: call overhead would otherwise be most of the cost per move.
+    """
     cols, cells, found = state.cols, state.cells, state.found
     codes = _CODES
     king_only = rules.empty_column_accepts == "king"
@@ -110,59 +114,62 @@ def _run(state: _State, log: list, rules) -> tuple[int, object]:
     cell_to_cell = rules.cell_to_cell
     applied = 0
     for item in log:
-        code = codes.get(item) or _code(item)
+        try:
+            code = codes.get(item) or _code(item)
+        except TypeError:  # unhashable, so certainly not a move
+            return applied
         if code is None:
-            return applied, item
+            return applied
         kind, s, d, n = code
         if kind == 0:  # column -> foundation
             col = cols[s]
             if not col:
-                return applied, item
+                return applied
             c = col[-1]
             if found[c & 3] != (c >> 2) - 1:
-                return applied, item
+                return applied
             col.pop()
             found[c & 3] += 1
         elif kind == 1:  # column -> column
             if not _column_to_column(cols, cells, s, d, n, king_only, use_columns, group):
-                return applied, item
+                return applied
         elif kind == 2:  # column -> cell
             col = cols[s]
             if not col or cells[d]:
-                return applied, item
+                return applied
             cells[d] = col.pop()
         elif kind == 3:  # cell -> column
             c = cells[s]
             if not c or not _accepts(cols[d], c, king_only):
-                return applied, item
+                return applied
             cols[d].append(c)
             cells[s] = 0
         elif kind == 4:  # cell -> foundation
             c = cells[s]
             if not c or found[c & 3] != (c >> 2) - 1:
-                return applied, item
+                return applied
             found[c & 3] += 1
             cells[s] = 0
         elif kind == 5:  # cell -> cell
             if not cell_to_cell or s == d or not cells[s] or cells[d]:
-                return applied, item
+                return applied
             cells[d], cells[s] = cells[s], 0
         elif kind == 6:  # foundation -> column
             top = found[s]
             if not to_column or not top or not _accepts(cols[d], top << 2 | s, king_only):
-                return applied, item
+                return applied
             cols[d].append(top << 2 | s)
             found[s] = top - 1
         elif kind == 7:  # foundation -> cell
             top = found[s]
             if not to_cell or not top or cells[d]:
-                return applied, item
+                return applied
             cells[d] = top << 2 | s
             found[s] = top - 1
         else:
-            return applied, item
+            return applied
         applied += 1
-    return applied, None
+    return applied
 
 
 def _accepts(column: list[int], c: int, king_only: bool) -> bool:

@@ -100,3 +100,9 @@ def test_fast_replay_agrees_with_apply_move_move_by_move(variant, seed):
     assert (fast.won, fast.moves, fast.position, fast.error_index) == (won, count, final, index)
     assert type(fast.error) is type(error)
     assert str(fast.error) == str(error)
+
+
+def test_values_that_are_not_moves_are_notation_errors():
+    result = replay(deal("freecell", 24), ["4h", ["7a"], "7b"])
+    assert result.error_index == 2 and isinstance(result.error, NotationError)
+    assert replay(deal("freecell", 24), ["4h", None]).error_index == 2
