@@ -111,7 +111,7 @@ export async function startPlay(root) {
       ? `/leaderboards/daily/${game.daily.date}/${game.daily.variant}/`
       : `/leaderboards/deal/${game.variant}/${game.number}/`;
     const actions = [{ label: "New deal", run: () => command("new") }];
-    if (config.user) actions.unshift({ label: "Leaderboard", href: board });
+    if (config.user) actions.unshift({ label: "See the leaderboard", href: board });
     hud.notice(`Won in ${game.moves.length} moves!`, actions, "win");
   }
 

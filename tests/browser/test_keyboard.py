@@ -1,0 +1,49 @@
+"""Keyboard-only and screen-reader play: a whole ForeCell deal won without a mouse."""
+
+import pytest
+
+from games.engine import auto_finish_ready, deal, replay
+from tests.browser.board import cards_in, key_move, wait_settled
+from tests.browser.solutions import winning_line
+
+pytestmark = pytest.mark.browser
+
+FORECELL_DEAL = 3
+
+
+def test_a_forecell_deal_is_won_with_the_keyboard_only(site):
+    line = winning_line("forecell", number=FORECELL_DEAL)
+    start = deal("forecell", FORECELL_DEAL)
+    site.goto(f"{site.base}/play/forecell/{FORECELL_DEAL}")
+    site.locator('.card[data-pile="a"]').wait_for()
+    wait_settled(site)
+    announcer = site.locator("[data-announcer]")
+    for ply, move in enumerate(line, start=1):
+        key_move(site, move)
+        if ply <= 3:
+            announcer.filter(has_text=" of ").wait_for()
+        # Auto complete (on by default in ForeCell) takes over once every column descends.
+        if auto_finish_ready(replay(start, line[:ply]).position):
+            break
+    site.locator('[data-hud="notice"]', has_text="Won").wait_for(timeout=30_000)
+    assert all(len(cards_in(site, pile)) == 13 for pile in ("hH", "hC", "hD", "hS"))
+    assert "won" in announcer.text_content().lower()
+    assert site.errors == []
+
+
+def test_piles_name_their_cards_in_words_and_focus_is_visible(site):
+    site.goto(f"{site.base}/play/forecell/{FORECELL_DEAL}")
+    site.locator('.card[data-pile="a"]').wait_for()
+    site.keyboard.press("a")
+    cell = site.locator('.pile[data-pile="a"]')
+    assert cell.evaluate("el => el === document.activeElement")
+    label = cell.get_attribute("aria-label")
+    assert label.startswith("free cell A: ") and " of " in label
+    outline = cell.evaluate("el => getComputedStyle(el).outlineStyle")
+    assert outline != "none"
+    column = site.locator('.pile[data-pile="1"]').get_attribute("aria-label")
+    assert column.startswith("column 1, 6 cards, exposed first: ")
+    assert "selected" in site.locator("[data-announcer]").text_content()
+    site.keyboard.press("Escape")
+    site.keyboard.press("l")
+    site.locator("[data-announcer]", has_text="column 8").wait_for()
