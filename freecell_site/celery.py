@@ -41,7 +41,6 @@ app.conf.update(
         "unacked_restore_throttle": 1,
     },
     result_backend_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT},
-    task_default_queue="default",
     timezone="UTC",
     enable_utc=True,
     beat_schedule={

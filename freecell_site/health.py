@@ -53,9 +53,9 @@ def _worker() -> dict:
 
 
 def _solver() -> dict:
-    from games.solver import library_check
-
     try:
+        from games.solver import library_check
+
         detail = library_check()
     except Exception as exc:  # noqa: BLE001
         return {"status": "error", "detail": str(exc)[:200]}

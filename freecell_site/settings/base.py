@@ -102,6 +102,7 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = EMBEDDED_BROKER
 CELERY_TASK_EAGER_PROPAGATES = False
+CELERY_TASK_DEFAULT_QUEUE = "default"
 
 # --- Auth ----------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

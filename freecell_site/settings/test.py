@@ -1,15 +1,23 @@
 """Test settings: always the real Postgres and Redis (defaults match CI).
 
-Redis database 15 keeps the test broker and cache apart from a local run.
+Redis database 15 keeps the test broker and cache apart from a local run. A
+run id (the pytest process id, inherited by the worker and web processes the
+tests start) gives every test run its own test database, Celery queue and
+cache prefix, so that two runs on one machine never consume each other's work.
 """
 
 import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
+TEST_RUN_ID = os.environ.setdefault("FC_TEST_RUN_ID", str(os.getpid()))
 
 from .base import *  # noqa: E402,F403
-from .base import REST_FRAMEWORK, STORAGES, env  # noqa: E402
+from .base import CACHES, DATABASES, REST_FRAMEWORK, STORAGES, env  # noqa: E402
+
+DATABASES["default"]["TEST"] = {"NAME": f"test_freecell_{TEST_RUN_ID}"}
+CELERY_TASK_DEFAULT_QUEUE = f"test-{TEST_RUN_ID}"
+CACHES = {"default": {**CACHES["default"], "KEY_PREFIX": f"fc-test-{TEST_RUN_ID}"}}
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -92,6 +92,7 @@ class Process:
 
 @dataclass
 class Worker(Process):
+    node: str = ""
     def ready(self, timeout: float = 60) -> None:
         from freecell_site.celery import app
 
@@ -99,7 +100,7 @@ class Worker(Process):
         while time.monotonic() < deadline:
             if self.popen and self.popen.poll() is not None:
                 raise RuntimeError(f"worker exited:\n{self.tail()}")
-            if app.control.ping(timeout=0.5):
+            if app.control.ping(destination=[self.node], timeout=0.5):
                 return
         raise RuntimeError(f"worker did not answer a ping:\n{self.tail()}")
 
@@ -119,16 +120,17 @@ class LiveServices:
     extra_env: dict = field(default_factory=dict)
 
     def start(self) -> None:
-        redis.Redis.from_url(settings.REDIS_URL).flushdb()
+        redis.Redis.from_url(settings.REDIS_URL).delete(settings.CELERY_TASK_DEFAULT_QUEUE)
         env = service_env(self.database, **self.extra_env)
+        node = f"test-{settings.TEST_RUN_ID}@{socket.gethostname()}"
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         self.worker = Worker(
             "worker",
             [str(VENV_BIN / "celery"), "-A", "freecell_site", "worker", "--loglevel=INFO",
              f"--concurrency={self.concurrency}", "--without-gossip", "--without-mingle",
-             "-n", f"test-{os.getpid()}@%h"],
-            env, self.workdir / "worker.log",
+             "-n", node],
+            env, self.workdir / "worker.log", node=node,
         )
         self.web = Process(
             "web",

@@ -1,0 +1,89 @@
+"""The real worker on the real Redis broker judges wins; the leaderboard shows what it accepts."""
+
+import datetime as dt
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import requests
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+
+from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
+from games.services.dailies import today_utc
+from tests.support.lines import winning_line
+
+pytestmark = [pytest.mark.worker, pytest.mark.slow]
+
+
+def player_session(name: str) -> requests.Session:
+    user = get_user_model().objects.create_user(username=name, password="correct horse battery")
+    session = requests.Session()
+    session.headers["Authorization"] = f"Token {Token.objects.create(user=user).key}"
+    return session
+
+
+def todays_daily(number: int = 24) -> Daily:
+    deal = Deal.objects.create(variant="freecell", number=number, status=SolverStatus.WINNABLE, par=80)
+    return Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)
+
+
+def wait_for(predicate, timeout: float = 30.0, step: float = 0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError("timed out")
+
+
+def backdate(game_id: str, minutes: int) -> None:
+    """As if the player had started this long ago (the server's clock decides the time)."""
+    game = Game.objects.get(pk=game_id)
+    Game.objects.filter(pk=game_id).update(started_at=game.started_at - dt.timedelta(minutes=minutes))
+
+
+def test_a_real_worker_validates_a_daily_win_and_the_leaderboard_shows_it(live_url):
+    todays_daily(24)
+    alice = player_session("alice")
+    game = alice.post(f"{live_url}/api/dailies/today/freecell/games/").json()
+    assert game["ranked"] is True
+    backdate(game["id"], 12)
+    line = winning_line("freecell", 24)
+    ply = 0
+    for batch_start in range(0, len(line), 10):
+        batch = list(line[batch_start:batch_start + 10])
+        times = [5000 * (ply + i + 1) for i in range(len(batch))]
+        response = alice.post(f"{live_url}/api/games/{game['id']}/moves/",
+                              json={"expected_ply": ply, "moves": batch, "client_times": times})
+        assert response.status_code == 200, response.text
+        ply += len(batch)
+    assert response.json()["state"] == "won"
+    board = wait_for(lambda: requests.get(f"{live_url}/api/leaderboards/daily/today/freecell/", timeout=10).json()["rows"])
+    assert board == [{
+        "rank": 1, "player": "alice", "moves": len(line), "seconds": board[0]["seconds"],
+        "finished_at": board[0]["finished_at"], "undos": 0, "hints": 0,
+    }]
+    assert board[0]["seconds"] >= 12 * 60
+    submission = alice.get(f"{live_url}/api/games/{game['id']}/submission/").json()
+    assert submission["status"] == "accepted" and submission["result"]["ranked"] is True
+
+
+def test_fifty_identical_concurrent_submissions_record_exactly_one_result(live_url):
+    alice = player_session("alice")
+    game = alice.post(f"{live_url}/api/games/", json={"variant": "freecell", "number": 24}).json()
+    line = list(winning_line("freecell", 24))
+    body = {"moves": line, "client_times": [3000 * (i + 1) for i in range(len(line))]}
+
+    def claim(_):
+        return alice.post(f"{live_url}/api/games/{game['id']}/submission/", json=body).status_code
+
+    with ThreadPoolExecutor(max_workers=50) as pool:
+        statuses = list(pool.map(claim, range(50)))
+    assert all(status < 500 for status in statuses), statuses
+    assert statuses.count(202) == 50  # the same claim answers with the same submission
+    wait_for(lambda: Submission.objects.filter(game_id=game["id"], status="accepted").exists())
+    time.sleep(1.0)  # give any duplicate delivery the time to do harm
+    assert Submission.objects.filter(game_id=game["id"]).count() == 1
+    assert Result.objects.filter(game_id=game["id"]).count() == 1
