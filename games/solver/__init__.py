@@ -1,0 +1,54 @@
+"""The solver adapter: fc-solve (Debian's libfreecell-solver through the
+``freecell_solver`` bindings) behind one entry point per question.
+
+- ``solve(position, budget=..., preset=...)`` -> ``SolveResult``: ``winnable``
+  with a line the engine has replayed to a win, ``impossible`` with the scope
+  of the proof, or ``undecided``.
+- ``hint(start, log, budget=...)`` -> ``HintResult``.
+- ``solve_with_par(position, budget=...)`` -> ``ParResult``.
+- ``find_winnable(variant, start_number, count, budget=...)`` for the pools,
+  ``decide_deals(variant, numbers, budget=..., par=...)`` for ranges of deals.
+- ``library_check()`` for the health endpoint.
+
+>>> from games.engine import deal
+>>> solve(deal("forecell", 2), budget=100_000).status
+'winnable'
+"""
+
+from games.solver.errors import (
+    BudgetError,
+    IllegalLogError,
+    LibraryError,
+    SolverError,
+    UnknownPresetError,
+    UnsupportedPositionError,
+)
+from games.solver.hints import DEFAULT_HINT_BUDGET, hint
+from games.solver.library import library_check
+from games.solver.par import decide_deals, find_winnable, solve_with_par
+from games.solver.presets import COMPLETE, FCS_PRESETS
+from games.solver.results import (
+    IMPOSSIBLE,
+    LOST,
+    MOVE,
+    SCOPE_NO_LINE,
+    SCOPE_NO_LINE_WITHOUT_RETURNS,
+    SCOPE_UNDECIDED,
+    SCOPE_WINNABLE,
+    UNDECIDED,
+    WINNABLE,
+    WON,
+    HintResult,
+    ParResult,
+    SolveResult,
+)
+from games.solver.search import DEFAULT_BUDGET, MAX_BUDGET, solve
+
+__all__ = [
+    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_HINT_BUDGET", "FCS_PRESETS", "IMPOSSIBLE", "LOST",
+    "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE", "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED",
+    "SCOPE_WINNABLE", "UNDECIDED", "WINNABLE", "WON", "BudgetError", "HintResult",
+    "IllegalLogError", "LibraryError", "ParResult", "SolveResult", "SolverError",
+    "UnknownPresetError", "UnsupportedPositionError", "decide_deals", "find_winnable", "hint",
+    "library_check", "solve", "solve_with_par",
+]

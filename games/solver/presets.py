@@ -1,0 +1,142 @@
+"""Which fc-solve searches each variant runs, chosen by measurement.
+
+Every variant runs its *fast* presets first (each line is replayed by the
+engine; a refused line moves on to the next preset), then the *complete scan*
+``-to 01ABCDE``: single-card moves only (foundations, then column, cell and
+empty-column moves), no pruning. Every legal line without foundation returns
+is a sequence of those moves, so a complete scan that runs out of states is a
+proof; a preset that runs out is not (its move set and prunes are partial).
+
+fc-solve never takes a card back from a foundation, so in variants that allow
+returns its proof covers only lines without them. See ``docs/solver.md`` for
+the figures behind these choices.
+
+>>> plan_for("forecell").fast[0].name, plan_for("freecell").scope
+('ct', 'no winning line without foundation returns exists')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine import get_ruleset
+from games.solver.errors import UnknownPresetError, UnsupportedPositionError
+from games.solver.results import SCOPE_NO_LINE, SCOPE_NO_LINE_WITHOUT_RETURNS
+
+COMPLETE = "complete"
+
+#: fc-solve 5.0.0's preset names (short forms, from /usr/share/freecell-solver/presetrc).
+FCS_PRESETS = (
+    "ak", "as", "by", "cj", "cm", "cn", "cpb", "ct", "eo", "fg", "fn", "gi", "gut", "hw",
+    "jgl", "lg", "mf", "mfi", "mo", "obf", "qs", "qsi", "rtt", "sp", "sr", "ss", "te",
+    "tfts", "tft", "tic", "tlm", "ve", "ybr",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """One fc-solve search: a name for people and its command-line arguments.
+    ``complete`` scans prove impossibility when they run out of states.
+
+    >>> Scan.preset("lg").args
+    ('-l', 'lg')
+    """
+
+    name: str
+    args: tuple[str, ...]
+    complete: bool = False
+
+    @classmethod
+    def preset(cls, name: str) -> Scan:
+        if name == COMPLETE:
+            return COMPLETE_SCAN
+        if name not in FCS_PRESETS:
+            raise UnknownPresetError(
+                f"unknown preset {name!r} (known: {COMPLETE}, {', '.join(FCS_PRESETS)})"
+            )
+        return cls(name, ("-l", name))
+
+
+COMPLETE_SCAN = Scan(COMPLETE, ("-to", "01ABCDE"), complete=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A variant's searches: fc-solve game options, fast presets tried in
+    order, the par portfolio, and what an exhausted complete scan proves."""
+
+    variant: str
+    game_args: tuple[str, ...]
+    fast: tuple[Scan, ...]
+    par: tuple[Scan, ...]
+    scope: str
+    fast_cap: int | None = None  # iterations a fast preset may take, below the budget
+
+    def scans(self, preset: str | None = None) -> tuple[Scan, ...]:
+        """The searches of one ``solve`` call: fast presets then the complete scan.
+
+        >>> [s.name for s in plan_for("forecell").scans()]
+        ['ct', 'as', 'complete']
+        >>> [s.name for s in plan_for("freecell").scans("complete")]
+        ['complete']
+        """
+        if preset is None:
+            return (*self.fast, COMPLETE_SCAN)
+        chosen = Scan.preset(preset)
+        return (chosen,) if chosen.complete else (chosen, COMPLETE_SCAN)
+
+    def limit(self, scan: Scan, budget: int) -> int:
+        """The iteration limit of ``scan`` under ``budget``.
+
+        >>> plan = plan_for("freecell")
+        >>> plan.limit(COMPLETE_SCAN, 500_000), plan.limit(Scan.preset("lg"), 500_000)
+        (500000, 100000)
+        """
+        if scan.complete or self.fast_cap is None:
+            return budget
+        return min(budget, self.fast_cap)
+
+    def args(self, scan: Scan) -> tuple[str, ...]:
+        """The full fc-solve command line of ``scan`` in this variant."""
+        return self.game_args + scan.args
+
+
+def _freecell_plan(variant: str) -> Plan:
+    # lg solves MS 1..32000 but 11982 within 21,759 iterations; cm is the
+    # fallback. Par: sp (~111 moves, ~2 ms), cpb (~106, ~30 ms), ve (~93, ~110 ms).
+    returns = bool(get_ruleset(variant).foundation_return)
+    return Plan(
+        variant=variant,
+        game_args=(),
+        fast=(Scan.preset("lg"), Scan.preset("cm")),
+        par=(Scan.preset("sp"), Scan.preset("cpb"), Scan.preset("ve")),
+        scope=SCOPE_NO_LINE_WITHOUT_RETURNS if returns else SCOPE_NO_LINE,
+        fast_cap=100_000,  # 4.6 times lg's worst; past it, the proof is the better bet
+    )
+
+
+# ForeCell: lg and cm emit non-Kings into empty columns on about 1 deal in 10;
+# ct and as do not, and decide deals 1..100 with the complete scan behind them.
+_PLANS = {
+    "freecell": _freecell_plan("freecell"),
+    "freecell-tableau": _freecell_plan("freecell-tableau"),
+    "freecell-classic": _freecell_plan("freecell-classic"),
+    "forecell": Plan(
+        variant="forecell",
+        game_args=("--game", "forecell"),
+        fast=(Scan.preset("ct"), Scan.preset("as")),
+        par=(Scan.preset("sp"), Scan.preset("cpb"), Scan.preset("mfi")),
+        scope=SCOPE_NO_LINE,
+    ),
+}
+
+
+def plan_for(variant: str) -> Plan:
+    """The plan of ``variant``; ``UnsupportedPositionError`` for anything else."""
+    try:
+        return _PLANS[variant]
+    except (KeyError, TypeError):
+        known = ", ".join(_PLANS)
+        raise UnsupportedPositionError(
+            f"the solver has no plan for variant {variant!r} (known: {known})"
+        ) from None

@@ -1,0 +1,116 @@
+"""``solve``: one position in, one verdict out.
+
+>>> from games.engine import deal
+>>> result = solve(deal("freecell-classic", 11982))
+>>> result.status, result.scope
+('impossible', 'no winning line exists')
+>>> solve(deal("freecell", 11982)).scope
+'no winning line without foundation returns exists'
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.engine import Position, check_position, to_board
+from games.engine.errors import EngineError
+from games.solver import library
+from games.solver.errors import BudgetError, UnsupportedPositionError
+from games.solver.lines import line_from
+from games.solver.presets import Plan, plan_for
+from games.solver.results import (
+    IMPOSSIBLE,
+    SCOPE_UNDECIDED,
+    SCOPE_WINNABLE,
+    UNDECIDED,
+    WINNABLE,
+    SolveResult,
+)
+
+#: Iterations allowed to each fc-solve search when the caller gives none.
+DEFAULT_BUDGET = 200_000
+#: The most a single search may be given (about a minute and several GB).
+MAX_BUDGET = 20_000_000
+
+
+def solve(
+    position: Position, *, budget: int | None = None, preset: str | None = None
+) -> SolveResult:
+    """Decide ``position`` in its own variant (``position.variant``).
+
+    The variant's fast presets run first, then the complete scan; each search
+    may use up to ``budget`` iterations (default ``DEFAULT_BUDGET``). ``preset``
+    replaces the fast presets by one fc-solve preset (``"complete"`` runs only
+    the complete scan). A winning line is returned only after the engine has
+    replayed it to a win; ``impossible`` only when the complete scan ran out.
+
+    >>> from games.engine import deal
+    >>> result = solve(deal("freecell", 1), budget=50_000)
+    >>> result.status, len(result.moves), result.preset
+    ('winnable', 115, 'lg')
+    """
+    limit = check_budget(budget)
+    plan = plan_for_position(position)
+    return run_scans(position, plan, plan.scans(preset), limit)
+
+
+def run_scans(position: Position, plan: Plan, scans, limit: int) -> SolveResult:
+    """Run ``scans`` in order on ``position`` until one gives a verdict. After a
+    fast preset runs out or hits its limit, only complete scans are left to run;
+    a line the engine refuses is dropped and the next search runs."""
+    board = to_board(position)
+    started = time.perf_counter()
+    iterations, rejected, last, fast_done = 0, [], "", False
+    for scan in scans:
+        if fast_done and not scan.complete:
+            continue
+        last = scan.name
+        run = library.run(plan.args(scan), board, plan.limit(scan, limit))
+        iterations += run.iterations
+        if run.solved:
+            line = line_from(position, run.moves)
+            if line is not None:
+                return _result(WINNABLE, line, iterations, started, last, SCOPE_WINNABLE, rejected)
+            rejected.append(last)  # never shown: try the next search
+        elif scan.complete and run.exhausted:
+            return _result(IMPOSSIBLE, (), iterations, started, last, plan.scope, rejected)
+        else:
+            fast_done = True
+    return _result(UNDECIDED, (), iterations, started, last, SCOPE_UNDECIDED, rejected)
+
+
+def _result(status, line, iterations, started, preset, scope, rejected) -> SolveResult:
+    return SolveResult(
+        status=status,
+        moves=tuple(line),
+        iterations=iterations,
+        seconds=time.perf_counter() - started,
+        preset=preset,
+        scope=scope,
+        rejected=tuple(rejected),
+    )
+
+
+def check_budget(budget: int | None, default: int = DEFAULT_BUDGET) -> int:
+    """The iteration limit of each search: ``budget``, or ``default`` when ``None``.
+
+    >>> check_budget(None), check_budget(1000)
+    (200000, 1000)
+    """
+    if budget is None:
+        return default
+    if type(budget) is not int or not 1 <= budget <= MAX_BUDGET:
+        raise BudgetError(f"a budget is a whole number of iterations from 1 to {MAX_BUDGET:,}")
+    return budget
+
+
+def plan_for_position(position: Position) -> Plan:
+    """The plan of ``position``'s variant, once the position is known to be well formed."""
+    if not isinstance(position, Position):
+        raise UnsupportedPositionError(f"expected an engine Position, not {type(position).__name__}")
+    plan = plan_for(position.variant)
+    try:
+        check_position(position)
+    except EngineError as error:
+        raise UnsupportedPositionError(str(error)) from error
+    return plan
