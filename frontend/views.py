@@ -97,21 +97,27 @@ def leaderboard_daily(request: HttpRequest, date: str, variant: str) -> HttpResp
     except ValueError:
         raise Http404("not a date") from None
     title = f"Daily {SHORT_TITLES[variant]}, {date}"
-    return _page(request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title)
+    return _page(
+        request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title
+    )
 
 
 @ensure_csrf_cookie
 def leaderboard_deal(request: HttpRequest, variant: str, number: int) -> HttpResponse:
     _variant_or_404(variant)
     title = f"{SHORT_TITLES[variant]} #{number}"
-    return _page(request, "leaderboard.html", "board-deal", board="deal", variant=variant, number=number, title=title)
+    return _page(
+        request, "leaderboard.html", "board-deal", board="deal", variant=variant, number=number, title=title
+    )
 
 
 @ensure_csrf_cookie
 def leaderboard_all_time(request: HttpRequest, variant: str) -> HttpResponse:
     _variant_or_404(variant)
     title = f"All-time {SHORT_TITLES[variant]}"
-    return _page(request, "leaderboard.html", "board-all-time", board="all-time", variant=variant, title=title)
+    return _page(
+        request, "leaderboard.html", "board-all-time", board="all-time", variant=variant, title=title
+    )
 
 
 @ensure_csrf_cookie

@@ -18,7 +18,8 @@ DAILY_DEAL = 1
 def todays_freecell_daily(live_url):
     line = winning_line("freecell", number=DAILY_DEAL)
     deal, _ = Deal.objects.update_or_create(
-        variant="freecell", number=DAILY_DEAL,
+        variant="freecell",
+        number=DAILY_DEAL,
         defaults={"status": SolverStatus.WINNABLE, "par": len(line), "in_pool": True},
     )
     Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)

@@ -64,5 +64,5 @@ export const api = {
   stats: (username) => get(`players/${enc(username)}/stats/`),
 };
 
-/** A list answer may be a bare array or a paginated `{results}` object. */
-export const rowsOf = (data) => (Array.isArray(data) ? data : data?.results ?? data?.rows ?? []);
+/** A list answer: a bare array, or the list inside `{games}`, `{rows}` or a paginated `{results}`. */
+export const rowsOf = (data) => (Array.isArray(data) ? data : data?.results ?? data?.rows ?? data?.games ?? []);
