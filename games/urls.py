@@ -4,9 +4,9 @@ from games.apis import boards, dailies, deals, games, staff
 
 
 class DealNumberConverter:
-    """Digits only, at most 10 of them: anything else is a 404 before any view runs."""
+    """Digits only, at most 20 of them: anything else is a 404 before any view runs."""
 
-    regex = "[0-9]{1,10}"
+    regex = "[0-9]{1,20}"
 
     def to_python(self, value: str) -> int:
         return int(value)

@@ -12,10 +12,20 @@ from games.referee import start_position, variant_check
 
 # Random deals are drawn from the numbers every client and solver knows well.
 RANDOM_DEAL_CEILING = 1_000_000
+# Deal numbers are stored as PostgreSQL bigint: PySolFC's ForeCell numbers go
+# up to 10**20 - 1, but this site serves them up to the largest bigint.
+SITE_MAX_DEAL_NUMBER = 2**63 - 1
 
 
 def deal_number_check(*, variant: str, number: int) -> int:
     variant_check(variant)
+    if number > SITE_MAX_DEAL_NUMBER:
+        ceiling = min(SITE_MAX_DEAL_NUMBER, engine.MAX_DEAL_NUMBER[variant])
+        raise InvalidRequest(
+            f"This site serves {variant} deals 1 to {ceiling:,}.",
+            code="invalid_deal_number",
+            number=number,
+        )
     start_position(variant, number)  # raises invalid_deal_number
     return number
 

@@ -32,7 +32,9 @@ def test_a_deal_shows_the_workers_verdict(anon, winnable_deal):
         ("/api/deals/freecell/0/", 400, "invalid_deal_number"),
         ("/api/deals/freecell/8589934592/", 400, "invalid_deal_number"),
         ("/api/deals/freecell/-1/", 404, "not_found"),
-        ("/api/deals/freecell/12345678901/", 404, "not_found"),
+        ("/api/deals/freecell/12345678901/", 400, "invalid_deal_number"),
+        ("/api/deals/forecell/99999999999999999999/", 400, "invalid_deal_number"),
+        ("/api/deals/forecell/123456789012345678901/", 404, "not_found"),
         ("/api/deals/spider/random/", 400, "unknown_variant"),
     ],
 )
