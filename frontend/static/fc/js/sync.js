@@ -43,8 +43,8 @@ export function createSync({ client, gameId, serverMoves, current, onRemote = ()
 
   async function pump() {
     if (busy || timer) return;
+    busy = true;
     while (!inStep()) {
-      busy = true;
       onState("saving");
       try {
         const answer = await step();
@@ -52,29 +52,29 @@ export function createSync({ client, gameId, serverMoves, current, onRemote = ()
         failures = 0;
         onRemote(answer);
       } catch (error) {
-        busy = false;
-        if (await recover(error)) continue;
-        return;
+        if (!(await recover(error))) break;
       }
-      busy = false;
     }
-    onState("saved");
-    settle();
+    busy = false;
+    if (inStep()) {
+      onState("saved");
+      settle();
+    }
   }
 
-  // True to go on at once; false when a retry is scheduled or the log was replaced.
+  // True to go on at once; false when a retry is scheduled or the server refused.
   async function recover(error) {
-    if (error.code === "ply_mismatch" || error.code === "illegal_move" || error.code === "game_finished") {
+    if (["ply_mismatch", "illegal_move", "game_finished"].includes(error.code)) {
       try {
         const game = await client.game(gameId);
         remote = game.moves.slice();
         onConflict(game);
-        return !inStep();
+        return true;
       } catch {
         // Fall through to a retry.
       }
     }
-    if (error.status >= 400 && error.status < 500 && error.code !== "throttled" && error.code !== "ply_mismatch") {
+    if (error.status >= 400 && error.status < 500 && error.code !== "throttled") {
       onState("refused", error);
       return false;
     }

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { createSync } from "../../frontend/static/fc/js/sync.js";
+
+// A server that keeps a log and answers as docs/api.md says.
+function fakeServer(initial = []) {
+  const server = { moves: initial.slice(), calls: [], failNext: null };
+  const guard = (expected) => {
+    if (server.failNext) {
+      const error = server.failNext;
+      server.failNext = null;
+      throw error;
+    }
+    if (expected !== server.moves.length) throw Object.assign(new Error("ply"), { status: 409, code: "ply_mismatch" });
+  };
+  server.client = {
+    async appendMoves(id, expected, moves, times) {
+      server.calls.push(["moves", expected, moves, times]);
+      guard(expected);
+      server.moves.push(...moves);
+      return { id, moves: server.moves.slice() };
+    },
+    async undoTo(id, expected, to) {
+      server.calls.push(["undo", expected, to]);
+      guard(expected);
+      server.moves = server.moves.slice(0, to);
+      return { id, moves: server.moves.slice() };
+    },
+    async game(id) {
+      return { id, moves: server.moves.slice() };
+    },
+  };
+  return server;
+}
+
+const localGame = (moves) => ({ moves, times: moves.map((_, i) => i * 100) });
+
+test("new moves go up with the ply the server expects", async () => {
+  const server = fakeServer();
+  let game = localGame([]);
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: [], current: () => game });
+  game = localGame(["1a", "2b"]);
+  await sync.flushed();
+  assert.deepEqual(server.moves, ["1a", "2b"]);
+  assert.deepEqual(server.calls[0], ["moves", 0, ["1a", "2b"], [0, 100]]);
+});
+
+test("an undo goes up as an undo to the common prefix, then the new moves", async () => {
+  const server = fakeServer(["1a", "2b", "3c"]);
+  let game = localGame(["1a", "2b", "3c"]);
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: server.moves, current: () => game });
+  game = localGame(["1a", "4d"]);
+  await sync.flushed();
+  assert.deepEqual(server.calls.map((c) => c[0]), ["undo", "moves"]);
+  assert.deepEqual(server.calls[0], ["undo", 3, 1]);
+  assert.deepEqual(server.moves, ["1a", "4d"]);
+});
+
+test("on a ply mismatch the server's log wins and the client hears of it", async () => {
+  const server = fakeServer(["1a", "2b"]);
+  let game = localGame(["1a"]);
+  const replaced = [];
+  const sync = createSync({
+    client: server.client, gameId: 1, serverMoves: ["1a"], current: () => game,
+    onConflict(remote) {
+      replaced.push(remote.moves);
+      game = localGame(remote.moves);
+    },
+  });
+  game = localGame(["1a", "3c"]);
+  await sync.flushed();
+  assert.deepEqual(replaced, [["1a", "2b"]]);
+  assert.deepEqual(server.moves, ["1a", "2b"]);
+});
+
+test("a network failure is retried and nothing is lost", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const server = fakeServer();
+  const states = [];
+  let game = localGame([]);
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: [], current: () => game, onState: (s) => states.push(s) });
+  server.failNext = Object.assign(new Error("offline"), { status: 0, code: "offline" });
+  game = localGame(["1a"]);
+  const done = sync.flushed();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(server.moves, []);
+  t.mock.timers.tick(1000);
+  await done;
+  assert.deepEqual(server.moves, ["1a"]);
+  assert.ok(states.includes("offline") && states.at(-1) === "saved");
+});
