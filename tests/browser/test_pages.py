@@ -1,0 +1,70 @@
+"""The HTML pages' URLs: what needs a login, what is a 404, where a share link lands."""
+
+import pytest
+
+from games.share_links import share_code
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/play/freecell/1",
+        "/play/forecell/3",
+        "/leaderboards/",
+        "/leaderboards/all-time/freecell/",
+        "/leaderboards/daily/2026-01-02/freecell/",
+        "/leaderboards/deal/freecell/24/",
+        "/players/someone/",
+        "/login/",
+        "/register/",
+    ],
+)
+def test_every_page_opens_for_a_guest_and_sets_the_csrf_cookie(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    assert "csrftoken" in response.cookies
+    assert b'type="module"' in response.content
+
+
+def test_the_daily_asks_a_guest_to_log_in_first(client):
+    response = client.get("/daily/freecell")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login/?next=/daily/freecell")
+
+
+def test_the_daily_opens_for_a_player(client, player):
+    client.force_login(player)
+    response = client.get("/daily/forecell")
+    assert response.status_code == 200
+    assert b"data-daily-date=" in response.content
+    assert client.get("/daily/freecell-classic").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/play/spider/1", "/play/freecell/0", "/leaderboards/daily/not-a-date/freecell/", "/s/zz", "/s/f0"],
+)
+def test_unknown_games_deals_and_links_are_not_found(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_a_share_link_lands_on_its_deal(client):
+    response = client.get(f"/s/{share_code('forecell', 35)}")
+    assert response.status_code == 302
+    assert response["Location"] == "/play/forecell/35?shared=1"
+
+
+def test_the_play_page_carries_its_share_link(client):
+    response = client.get("/play/freecell/24")
+    assert f'data-share-url="/s/{share_code("freecell", 24)}"'.encode() in response.content
+
+
+@pytest.mark.parametrize(
+    "target", ["https://elsewhere.example/", "//elsewhere.example/", "javascript:alert(1)"]
+)
+def test_log_in_only_sends_a_player_on_to_this_site(client, target):
+    response = client.get("/login/", {"next": target})
+    assert b'data-next="/"' in response.content
