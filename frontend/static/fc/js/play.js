@@ -76,7 +76,7 @@ export async function startPlay(root) {
 
   const keyboard = attachKeyboard(boardEl, view, controller());
   attachPointer(boardEl, view, controller());
-  const openSettings = bindSettings(root.querySelector("[data-settings]"), () => settings, (next) => {
+  const openSettings = bindSettings(root.querySelector("[data-settings]"), () => ({ ...settings, autoComplete: autoComplete() }), (next) => {
     settings = next;
     store.saveSettings(settings);
     maybeAutoComplete();
