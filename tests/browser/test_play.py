@@ -104,3 +104,28 @@ def test_the_board_at_desktop_and_phone_sizes(site, screenshots):
             button = site.get_by_role("button", name=label)
             box = button.bounding_box()
             assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+def test_a_tap_plays_a_card_on_a_phone(site, browser):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    page.goto(f"{site.base}/play/freecell/1")
+    page.locator('.card[data-card="3D"]').wait_for()
+    wait_settled(page)
+    page.locator('.card[data-card="3D"]').tap()
+    page.locator('.card[data-card="3D"][data-pile="a"]').wait_for()
+    page.locator('[data-hud="undo"]').tap()
+    page.locator('.card[data-card="3D"][data-pile="6"]').wait_for()
+    phone.close()
+
+
+def test_with_autoplay_off_only_a_drag_moves_a_card(site):
+    open_deal(site, "freecell", 1)
+    site.get_by_role("button", name="Settings").click()
+    site.get_by_label("Autoplay").uncheck()
+    site.get_by_role("button", name="Done").click()
+    site.locator('.card[data-card="3D"]').dblclick()
+    wait_settled(site)
+    assert site.locator('.card[data-card="3D"]').get_attribute("data-pile") == "6"
+    drag_move(site, "6a")
+    assert site.locator('.card[data-card="3D"]').get_attribute("data-pile") == "a"

@@ -56,7 +56,8 @@ export async function startPlay(root) {
   let sync = null;
   let finishing = false;
   const kingOnly = VARIANTS[config.variant].emptyColumn === "king";
-  const autoComplete = () => settings.autoComplete ?? kingOnly;
+  // Auto complete is each game's own setting: on by default in ForeCell only.
+  const autoComplete = () => settings.autoCompleteBy?.[config.variant] ?? kingOnly;
 
   if (loaded.remote) {
     sync = createSync({
@@ -77,7 +78,8 @@ export async function startPlay(root) {
   const keyboard = attachKeyboard(boardEl, view, controller());
   attachPointer(boardEl, view, controller());
   const openSettings = bindSettings(root.querySelector("[data-settings]"), () => ({ ...settings, autoComplete: autoComplete() }), (next) => {
-    settings = next;
+    const { autoComplete: chosen, ...rest } = next;
+    settings = { ...rest, autoCompleteBy: { ...settings.autoCompleteBy, [config.variant]: chosen } };
     store.saveSettings(settings);
     maybeAutoComplete();
   });
@@ -235,12 +237,18 @@ export async function startPlay(root) {
     else say("No hint: no legal move is left.");
   }
 
-  function pointAt(move) {
+  /** A move that is legal in the current position, in words, with its cards and destination. */
+  function describe(move) {
     const checked = checkMove(game.position, move);
     const fromId = idOf(checked.from, checked.cards[0]);
     const toId = idOf(checked.to, checked.cards[0]);
-    view.hint(checked.cards, toId);
-    say(`Hint: ${moveWords({ cards: checked.cards, fromId, toId })}`);
+    return { cards: checked.cards, toId, words: moveWords({ cards: checked.cards, fromId, toId }) };
+  }
+
+  function pointAt(move) {
+    const { cards, toId, words } = describe(move);
+    view.hint(cards, toId);
+    say(`Hint: ${words}`);
   }
 
   function offerUndoTo(lastGood) {
@@ -282,12 +290,12 @@ export async function startPlay(root) {
       if (!canUndo(game)) return say("Nothing to undo.");
       const last = game.moves.at(-1);
       game = undo(game);
-      afterChange([], `Undid ${last}. Move ${game.moves.length}.`);
+      afterChange(describe(last).cards, `Undone: ${describe(last).words} Back at move ${game.moves.length}.`);
     } else if (name === "redo") {
       if (!game.redo.length) return say("Nothing to redo.");
-      const next = game.redo.at(-1);
+      const next = describe(game.redo.at(-1));
       game = redo(game);
-      afterChange([], `Redid ${next}. Move ${game.moves.length}.`);
+      afterChange(next.cards, `Redone: ${next.words}`);
     } else if (name === "hint") showHint();
     else if (name === "finish") finish();
     else if (name === "share") share();

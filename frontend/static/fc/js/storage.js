@@ -54,7 +54,7 @@ export function createStorage(backend = globalThis.localStorage) {
       write(GAME_INDEX, (read(GAME_INDEX) ?? []).filter((entry) => entry.key !== key));
     },
     recentGames: () => read(GAME_INDEX) ?? [],
-    loadSettings: () => ({ autoplay: true, autoComplete: null, winnable: false, ...(read(`${PREFIX}settings`) ?? {}) }),
+    loadSettings: () => ({ autoplay: true, autoCompleteBy: {}, winnable: false, ...(read(`${PREFIX}settings`) ?? {}) }),
     saveSettings: (settings) => write(`${PREFIX}settings`, settings),
   };
 }
