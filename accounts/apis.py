@@ -11,7 +11,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
-from games.apis.fields import ERRORS, StrictCharField
+from games.apis.fields import CONFLICT, ERRORS, StrictCharField
 
 
 class UserOut(serializers.Serializer):
@@ -48,7 +48,7 @@ class RegisterApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "register"
 
-    class InputSerializer(serializers.Serializer):
+    class RegisterIn(serializers.Serializer):
         username = StrictCharField(max_length=150)
         password = StrictCharField(max_length=200, trim_whitespace=False)
         email = serializers.EmailField(required=False, allow_blank=True, default="")
@@ -59,10 +59,10 @@ class RegisterApi(APIView):
             UnicodeUsernameValidator()(value)
             return value
 
-    @extend_schema(request=InputSerializer, responses={201: UserOut, 409: ERRORS[400], **ERRORS},
+    @extend_schema(request=RegisterIn, responses={201: UserOut, **CONFLICT, **ERRORS},
                    summary="Create an account and log in")
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        data = self.RegisterIn(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.user_register(request=request._request, **data.validated_data)
         return Response(user_out(user), status=status.HTTP_201_CREATED)
@@ -104,13 +104,13 @@ class PasswordChangeApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
-    class InputSerializer(serializers.Serializer):
+    class PasswordChangeIn(serializers.Serializer):
         old_password = StrictCharField(max_length=200, trim_whitespace=False)
         new_password = StrictCharField(max_length=200, trim_whitespace=False)
 
-    @extend_schema(request=InputSerializer, responses={204: None, **ERRORS}, summary="Change password")
+    @extend_schema(request=PasswordChangeIn, responses={204: None, **ERRORS}, summary="Change password")
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        data = self.PasswordChangeIn(data=request.data)
         data.is_valid(raise_exception=True)
         services.password_change(request=request._request, user=request.user, **data.validated_data)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -17,13 +17,13 @@ from games.services.deals import deal_lookup
 class LeaderboardDealApi(APIView):
     permission_classes = [AllowAny]
 
-    class BoardOut(serializers.Serializer):
+    class DealBoardOut(serializers.Serializer):
         variant = serializers.CharField()
         number = serializers.IntegerField()
         par = serializers.IntegerField(allow_null=True)
         rows = serializers.ListField(child=serializers.DictField())
 
-    @extend_schema(responses={200: BoardOut, **ERRORS}, summary="Each player's best on a deal")
+    @extend_schema(responses={200: DealBoardOut, **ERRORS}, summary="Each player's best on a deal")
     def get(self, request, variant: str, number: int):
         deal = deal_lookup(variant=variant, number=number)
         if deal.pk is None:
@@ -34,11 +34,11 @@ class LeaderboardDealApi(APIView):
 class LeaderboardAllTimeApi(APIView):
     permission_classes = [AllowAny]
 
-    class BoardOut(serializers.Serializer):
+    class AllTimeBoardOut(serializers.Serializer):
         variant = serializers.CharField()
         rows = serializers.ListField(child=serializers.DictField())
 
-    @extend_schema(responses={200: BoardOut, **ERRORS}, summary="Daily wins and streaks")
+    @extend_schema(responses={200: AllTimeBoardOut, **ERRORS}, summary="Daily wins and streaks")
     def get(self, request, variant: str):
         return Response(leaderboard_all_time(variant=variant_check(variant)))
 
@@ -46,11 +46,11 @@ class LeaderboardAllTimeApi(APIView):
 class PlayerStatsApi(APIView):
     permission_classes = [AllowAny]
 
-    class StatsOut(serializers.Serializer):
+    class PlayerStatsOut(serializers.Serializer):
         player = serializers.CharField()
         variants = serializers.DictField(child=serializers.DictField())
 
-    @extend_schema(responses={200: StatsOut, **ERRORS}, summary="A player's stats per variant")
+    @extend_schema(responses={200: PlayerStatsOut, **ERRORS}, summary="A player's stats per variant")
     def get(self, request, username: str):
         player = get_user_model().objects.filter(username=username, is_active=True).first()
         if player is None:

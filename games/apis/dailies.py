@@ -54,11 +54,11 @@ def daily_out(daily: Daily) -> dict:
 class DailyTodayApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class TodayOut(serializers.Serializer):
+    class DailyTodayOut(serializers.Serializer):
         date = serializers.DateField()
         dailies = DailyOut(many=True)
 
-    @extend_schema(responses={200: TodayOut, **ERRORS}, summary="Today's dailies (UTC)")
+    @extend_schema(responses={200: DailyTodayOut, **ERRORS}, summary="Today's dailies (UTC)")
     def get(self, request):
         today = today_utc()
         dailies = [daily_ensure(variant=variant, date=today) for variant in DAILY_VARIANTS]
@@ -86,7 +86,7 @@ class DailyGameStartApi(APIView):
 class LeaderboardDailyApi(APIView):
     permission_classes = [AllowAny]
 
-    class BoardOut(serializers.Serializer):
+    class DailyBoardOut(serializers.Serializer):
         date = serializers.DateField()
         variant = serializers.CharField()
         par = serializers.IntegerField(allow_null=True)
@@ -94,7 +94,7 @@ class LeaderboardDailyApi(APIView):
         rows = serializers.ListField(child=serializers.DictField())
         histogram = serializers.ListField(child=serializers.DictField())
 
-    @extend_schema(responses={200: BoardOut, **ERRORS},
+    @extend_schema(responses={200: DailyBoardOut, **ERRORS},
                    summary="A daily's leaderboard and moves histogram")
     def get(self, request, date: str, variant: str):
         daily = daily_get(variant=variant, date=parse_date(date))

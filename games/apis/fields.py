@@ -1,6 +1,6 @@
 """Strict serializer fields and the output shapes shared by several APIs."""
 
-from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
 from games import engine
@@ -40,26 +40,21 @@ class PositionOut(serializers.Serializer):
     foundations = serializers.DictField(child=serializers.IntegerField())
 
 
-def error_response(description: str) -> OpenApiResponse:
-    return OpenApiResponse(
-        response=inline_serializer(
-            "Error",
-            fields={
-                "error": inline_serializer(
-                    "ErrorBody",
-                    fields={"code": serializers.CharField(), "message": serializers.CharField()},
-                )
-            },
-        ),
-        description=description,
-    )
+class ErrorBodyOut(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable error code (see docs/api.md).")
+    message = serializers.CharField()
+
+
+class ErrorOut(serializers.Serializer):
+    error = ErrorBodyOut()
 
 
 ERRORS = {
-    400: error_response("Refused: see the error code"),
-    403: error_response("Not allowed"),
-    404: error_response("Not found"),
+    400: OpenApiResponse(ErrorOut, description="Refused: see the error code"),
+    403: OpenApiResponse(ErrorOut, description="Not allowed"),
+    404: OpenApiResponse(ErrorOut, description="Not found"),
 }
+CONFLICT = {409: OpenApiResponse(ErrorOut, description="Conflict with the current state")}
 
 
 def daily_is_open(daily: Daily | None) -> bool:

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from games import engine
 from games.apis.fields import (
+    CONFLICT,
     ERRORS,
     PositionOut,
     StrictCharField,
@@ -29,7 +30,7 @@ from games.services.games import (
     submission_submit,
 )
 
-GAME_ERRORS = {**ERRORS, 409: ERRORS[400]}
+GAME_ERRORS = {**ERRORS, **CONFLICT}
 
 
 def moves_field() -> serializers.ListField:
@@ -125,24 +126,25 @@ def _own_game(request, game_id) -> Game:
 class GameListApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class GameStartIn(serializers.Serializer):
         variant = variant_field()
         number = StrictIntegerField(min_value=1)
 
-    class ListOut(serializers.Serializer):
+    class GameListOut(serializers.Serializer):
         games = GameOut(many=True)
 
-    @extend_schema(request=InputSerializer, responses={201: GameOut, **ERRORS},
+    @extend_schema(request=GameStartIn, responses={201: GameOut, **ERRORS},
                    summary="Start a game on a deal")
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        data = self.GameStartIn(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         deal = deal_get_or_create(variant=values["variant"], number=values["number"])
         game = game_start(player=request.user, deal=deal)
         return Response(game_out(game), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: ListOut, **ERRORS}, summary="The player's games, newest first")
+    @extend_schema(responses={200: GameListOut, **ERRORS}, summary="The player's games, newest first",
+                   operation_id="games_list")
     def get(self, request):
         games = Game.objects.filter(player=request.user).select_related("deal", "daily")
         if request.query_params.get("state") in Game.State.values:
@@ -163,15 +165,15 @@ class GameMovesApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "moves"
 
-    class InputSerializer(serializers.Serializer):
+    class MovesAppendIn(serializers.Serializer):
         expected_ply = StrictIntegerField(min_value=0, max_value=MAX_LOG_MOVES)
         moves = moves_field()
         client_times = client_times_field()
 
-    @extend_schema(request=InputSerializer, responses={200: GameOut, **GAME_ERRORS},
+    @extend_schema(request=MovesAppendIn, responses={200: GameOut, **GAME_ERRORS},
                    summary="Append a batch of moves (all or nothing)")
     def post(self, request, game_id):
-        data = self.InputSerializer(data=request.data)
+        data = self.MovesAppendIn(data=request.data)
         data.is_valid(raise_exception=True)
         game = moves_append(game_id=game_id, player=request.user, **data.validated_data)
         return Response(game_out(game))
@@ -182,14 +184,14 @@ class GameUndoApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "moves"
 
-    class InputSerializer(serializers.Serializer):
+    class GameUndoIn(serializers.Serializer):
         expected_ply = StrictIntegerField(min_value=0, max_value=MAX_LOG_MOVES)
         to_ply = StrictIntegerField(min_value=0, max_value=MAX_LOG_MOVES)
 
-    @extend_schema(request=InputSerializer, responses={200: GameOut, **GAME_ERRORS},
+    @extend_schema(request=GameUndoIn, responses={200: GameOut, **GAME_ERRORS},
                    summary="Undo back to a ply (the log is truncated)")
     def post(self, request, game_id):
-        data = self.InputSerializer(data=request.data)
+        data = self.GameUndoIn(data=request.data)
         data.is_valid(raise_exception=True)
         game = game_undo(game_id=game_id, player=request.user, **data.validated_data)
         return Response(game_out(game))
@@ -225,14 +227,14 @@ class GameSubmissionApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "moves"
 
-    class InputSerializer(serializers.Serializer):
+    class SubmissionIn(serializers.Serializer):
         moves = moves_field()
         client_times = client_times_field()
 
-    @extend_schema(request=InputSerializer, responses={202: SubmissionOut, **GAME_ERRORS},
+    @extend_schema(request=SubmissionIn, responses={202: SubmissionOut, **GAME_ERRORS},
                    summary="Claim a win with the whole log")
     def post(self, request, game_id):
-        data = self.InputSerializer(data=request.data)
+        data = self.SubmissionIn(data=request.data)
         data.is_valid(raise_exception=True)
         submission = submission_submit(game_id=game_id, player=request.user, **data.validated_data)
         return Response(submission_out(submission), status=status.HTTP_202_ACCEPTED)

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.apis.dailies import parse_date
-from games.apis.fields import ERRORS, StrictIntegerField
+from games.apis.fields import CONFLICT, ERRORS, StrictIntegerField
 from games.models import DAILY_VARIANTS, Daily
 from games.services.dailies import schedule_add, schedule_remove, today_utc
 from games.services.deals import deal_get_or_create
@@ -31,15 +31,15 @@ def schedule_row(daily: Daily) -> dict:
 class ScheduleApi(APIView):
     permission_classes = [IsAdminUser]
 
-    class InputSerializer(serializers.Serializer):
+    class ScheduleAddIn(serializers.Serializer):
         variant = serializers.ChoiceField(choices=list(DAILY_VARIANTS))
         date = serializers.DateField()
         number = StrictIntegerField(min_value=1)
 
-    class ListOut(serializers.Serializer):
+    class ScheduleListOut(serializers.Serializer):
         schedule = ScheduleRowOut(many=True)
 
-    @extend_schema(responses={200: ListOut, **ERRORS}, summary="Dailies from today on")
+    @extend_schema(responses={200: ScheduleListOut, **ERRORS}, summary="Dailies from today on")
     def get(self, request):
         dailies = (
             Daily.objects.filter(date__gte=today_utc()).select_related("deal").order_by("date", "variant")
@@ -48,10 +48,10 @@ class ScheduleApi(APIView):
             dailies = dailies.filter(variant=request.query_params["variant"])
         return Response({"schedule": [schedule_row(d) for d in dailies[:400]]})
 
-    @extend_schema(request=InputSerializer, responses={201: ScheduleRowOut, 409: ERRORS[400], **ERRORS},
+    @extend_schema(request=ScheduleAddIn, responses={201: ScheduleRowOut, **CONFLICT, **ERRORS},
                    summary="Schedule a proven-winnable deal on a future date")
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        data = self.ScheduleAddIn(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         deal = deal_get_or_create(variant=values["variant"], number=values["number"])

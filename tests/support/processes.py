@@ -44,8 +44,8 @@ def service_env(database: str, **extra: str) -> dict:
         DATABASE_URL=database_url(database),
         REDIS_URL=settings.REDIS_URL,
         PYTHONUNBUFFERED="1",
-        **extra,
     )
+    env.update(extra)
     return env
 
 
