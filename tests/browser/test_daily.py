@@ -26,7 +26,7 @@ def todays_freecell_daily(live_url):
     return line
 
 
-def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays_freecell_daily):
+def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays_freecell_daily, screenshots):
     site.goto(f"{site.base}/register/?next=/daily/freecell")
     site.fill("input[name=username]", "newcomer")
     site.fill("input[name=password]", "a long enough passphrase 7")
@@ -53,3 +53,5 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
     cells = mine.locator("td").all_text_contents()
     assert cells[0] == "1" and cells[1] == "newcomer"
     assert cells[2] == str(len(todays_freecell_daily))
+    assert site.locator("[data-histogram]").is_visible()
+    site.screenshot(path=str(screenshots / "daily-leaderboard.png"))
