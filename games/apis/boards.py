@@ -52,7 +52,10 @@ class PlayerStatsApi(APIView):
 
     @extend_schema(responses={200: PlayerStatsOut, **ERRORS}, summary="A player's stats per variant")
     def get(self, request, username: str):
-        player = get_user_model().objects.filter(username=username, is_active=True).first()
+        # PostgreSQL text cannot hold NUL, and no username does: %00 in the path is simply unknown.
+        player = None if "\x00" in username else (
+            get_user_model().objects.filter(username=username, is_active=True).first()
+        )
         if player is None:
             raise NotFound("No such player.")
         return Response(player_stats(player=player))

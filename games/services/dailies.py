@@ -115,6 +115,7 @@ def schedule_add(*, variant: str, date: dt.date, deal: Deal) -> Daily:
 
 
 def schedule_remove(*, variant: str, date: dt.date) -> None:
+    daily_variant_check(variant)
     if date <= today_utc():
         raise InvalidRequest("Only future dates can be unscheduled.", code="date_not_future")
     deleted, _ = Daily.objects.filter(variant=variant, date=date).delete()
