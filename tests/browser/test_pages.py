@@ -68,3 +68,12 @@ def test_the_play_page_carries_its_share_link(client):
 def test_log_in_only_sends_a_player_on_to_this_site(client, target):
     response = client.get("/login/", {"next": target})
     assert b'data-next="/"' in response.content
+
+
+@pytest.mark.browser
+def test_a_profile_shows_statistics_per_game(site, make_player):
+    make_player("statsperson")
+    site.goto(f"{site.base}/players/statsperson/")
+    site.get_by_text("No games finished yet.").wait_for()
+    site.goto(f"{site.base}/players/nobody-by-this-name/")
+    site.get_by_text("No such player.").wait_for()

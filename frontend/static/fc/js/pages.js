@@ -108,14 +108,16 @@ async function leaderboard(root) {
 }
 
 const STAT_NAMES = {
-  played: "Games played", won: "Games won", win_rate: "Win rate", current_streak: "Current streak",
-  best_streak: "Best streak", best_moves: "Fewest moves", moves_over_par: "Moves over par", daily_wins: "Daily wins",
+  played: "Games played", won: "Games won", win_rate: "Win rate", fewest_moves: "Fewest moves",
+  fastest_seconds: "Fastest win", daily_wins: "Daily wins", current_streak: "Current daily streak",
+  best_streak: "Best daily streak", average_over_par: "Moves over par, on average",
 };
 
 function statValue(key, value) {
-  if (key === "win_rate" && typeof value === "number") return `${Math.round(value * (value <= 1 ? 100 : 1))}%`;
-  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${VARIANT_NAMES[k] ?? k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
-  return value ?? "—";
+  if (value === null || value === undefined) return "—";
+  if (key === "win_rate") return `${Math.round(value * 100)}%`;
+  if (key === "fastest_seconds") return clock(value);
+  return String(value);
 }
 
 async function profile(root) {
@@ -123,13 +125,20 @@ async function profile(root) {
   const { username } = root.querySelector("[data-profile]").dataset;
   try {
     const stats = await api.stats(username);
-    box.replaceChildren();
-    for (const [key, value] of Object.entries(stats)) {
-      if (key === "username" || key === "player") continue;
-      box.append(element("dt", STAT_NAMES[key] ?? key.replaceAll("_", " ")), element("dd", statValue(key, value)));
-    }
+    const variants = Object.entries(stats.variants ?? {});
+    const sections = variants.map(([variant, numbers]) => {
+      const section = element("section");
+      section.append(element("h2", VARIANT_NAMES[variant] ?? variant));
+      const list = element("dl", null, { class: "stats" });
+      for (const [key, label] of Object.entries(STAT_NAMES)) {
+        if (key in numbers) list.append(element("dt", label), element("dd", statValue(key, numbers[key])));
+      }
+      section.append(list);
+      return section;
+    });
+    box.replaceWith(...(sections.length ? sections : [element("p", "No games finished yet.")]));
   } catch (e) {
-    box.replaceChildren(element("dt", "No statistics"), element("dd", e.message));
+    box.replaceWith(element("p", e.code === "not_found" ? "No such player." : `No statistics: ${e.message}`));
   }
 }
 
