@@ -148,6 +148,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+SESSION_ENGINE = "accounts.sessions"  # refuses keys Django never issues
 CSRF_COOKIE_HTTPONLY = False  # the client reads it to send X-CSRFToken
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
