@@ -23,7 +23,7 @@ from games.solver.errors import (
     UnknownPresetError,
     UnsupportedPositionError,
 )
-from games.solver.hints import DEFAULT_HINT_BUDGET, hint
+from games.solver.hints import DEFAULT_HINT_BUDGET, DEFAULT_PROBE_BUDGET, hint
 from games.solver.library import library_check
 from games.solver.par import decide_deals, find_winnable, solve_with_par
 from games.solver.presets import COMPLETE, FCS_PRESETS
@@ -45,10 +45,10 @@ from games.solver.results import (
 from games.solver.search import DEFAULT_BUDGET, MAX_BUDGET, solve
 
 __all__ = [
-    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_HINT_BUDGET", "FCS_PRESETS", "IMPOSSIBLE", "LOST",
-    "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE", "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED",
-    "SCOPE_WINNABLE", "UNDECIDED", "WINNABLE", "WON", "BudgetError", "HintResult",
-    "IllegalLogError", "LibraryError", "ParResult", "SolveResult", "SolverError",
-    "UnknownPresetError", "UnsupportedPositionError", "decide_deals", "find_winnable", "hint",
-    "library_check", "solve", "solve_with_par",
+    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_HINT_BUDGET", "DEFAULT_PROBE_BUDGET", "FCS_PRESETS",
+    "IMPOSSIBLE", "LOST", "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE",
+    "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED", "SCOPE_WINNABLE", "UNDECIDED",
+    "WINNABLE", "WON", "BudgetError", "HintResult", "IllegalLogError", "LibraryError",
+    "ParResult", "SolveResult", "SolverError", "UnknownPresetError", "UnsupportedPositionError",
+    "decide_deals", "find_winnable", "hint", "library_check", "solve", "solve_with_par",
 ]

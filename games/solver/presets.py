@@ -45,6 +45,7 @@ class Scan:
     name: str
     args: tuple[str, ...]
     complete: bool = False
+    cap: int | None = None  # iterations this scan may take whatever the budget
 
     @classmethod
     def preset(cls, name: str) -> Scan:
@@ -58,6 +59,9 @@ class Scan:
 
 
 COMPLETE_SCAN = Scan(COMPLETE, ("-to", "01ABCDE"), complete=True)
+#: A short complete scan: most lost positions of real games are proven within
+#: a few hundred iterations, where a preset may spend its whole budget.
+PROOF_SLICE = Scan(COMPLETE, COMPLETE_SCAN.args, complete=True, cap=2_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,15 @@ class Plan:
         chosen = Scan.preset(preset)
         return (chosen,) if chosen.complete else (chosen, COMPLETE_SCAN)
 
+    def probe_scans(self) -> tuple[Scan, ...]:
+        """The searches that ask only "is this proven winnable?": a short complete
+        scan (cheap proofs of loss), then the fast presets.
+
+        >>> [(s.name, s.cap) for s in plan_for("freecell").probe_scans()]
+        [('complete', 2000), ('lg', None), ('cm', None)]
+        """
+        return (PROOF_SLICE, *self.fast)
+
     def limit(self, scan: Scan, budget: int) -> int:
         """The iteration limit of ``scan`` under ``budget``.
 
@@ -92,9 +105,8 @@ class Plan:
         >>> plan.limit(COMPLETE_SCAN, 500_000), plan.limit(Scan.preset("lg"), 500_000)
         (500000, 100000)
         """
-        if scan.complete or self.fast_cap is None:
-            return budget
-        return min(budget, self.fast_cap)
+        caps = [budget, scan.cap, None if scan.complete else self.fast_cap]
+        return min(cap for cap in caps if cap is not None)
 
     def args(self, scan: Scan) -> tuple[str, ...]:
         """The full fc-solve command line of ``scan`` in this variant."""

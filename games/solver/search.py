@@ -55,14 +55,15 @@ def solve(
 
 
 def run_scans(position: Position, plan: Plan, scans, limit: int) -> SolveResult:
-    """Run ``scans`` in order on ``position`` until one gives a verdict. After a
-    fast preset runs out or hits its limit, only complete scans are left to run;
-    a line the engine refuses is dropped and the next search runs."""
+    """Run ``scans`` in order on ``position`` until one gives a verdict. Once a
+    fast preset runs out or hits its limit, the other fast presets are skipped
+    (complete scans still run); a line the engine refuses is dropped and the
+    next search runs. Only a complete scan that runs out proves impossibility."""
     board = to_board(position)
     started = time.perf_counter()
-    iterations, rejected, last, fast_done = 0, [], "", False
+    iterations, rejected, last, skip_fast = 0, [], "", False
     for scan in scans:
-        if fast_done and not scan.complete:
+        if skip_fast and not scan.complete:
             continue
         last = scan.name
         run = library.run(plan.args(scan), board, plan.limit(scan, limit))
@@ -74,8 +75,8 @@ def run_scans(position: Position, plan: Plan, scans, limit: int) -> SolveResult:
             rejected.append(last)  # never shown: try the next search
         elif scan.complete and run.exhausted:
             return _result(IMPOSSIBLE, (), iterations, started, last, plan.scope, rejected)
-        else:
-            fast_done = True
+        elif not scan.complete:
+            skip_fast = True
     return _result(UNDECIDED, (), iterations, started, last, SCOPE_UNDECIDED, rejected)
 
 

@@ -113,3 +113,13 @@ def test_illegal_log_names_the_refused_move():
 def test_a_log_is_a_sequence_of_moves_not_a_string():
     with pytest.raises(UnsupportedPositionError):
         hint(deal("freecell", 1), "5a 5b")
+
+
+def test_a_tiny_probe_budget_may_give_an_earlier_index_but_always_a_proven_one(lost_freecell_log):
+    start = deal("freecell-classic", 1)
+    result = hint(start, lost_freecell_log, probe_budget=50)
+    assert result.status == LOST
+    k = result.last_good_index
+    assert k is None or k <= 8
+    if k is not None:
+        assert replay(reached("freecell-classic", 1, lost_freecell_log[:k]), result.line).won
