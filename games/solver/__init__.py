@@ -8,7 +8,7 @@
 - ``solve_with_par(position, budget=...)`` -> ``ParResult``.
 - ``find_winnable(variant, start_number, count, budget=...)`` for the pools,
   ``decide_deals(variant, numbers, budget=..., par=...)`` for ranges of deals.
-- ``library_check()`` for the health endpoint.
+- ``library_check()`` for the health endpoint, ``warm_up()`` for worker start-up.
 
 >>> from games.engine import deal
 >>> solve(deal("forecell", 2), budget=100_000).status
@@ -42,7 +42,7 @@ from games.solver.results import (
     ParResult,
     SolveResult,
 )
-from games.solver.search import DEFAULT_BUDGET, MAX_BUDGET, solve
+from games.solver.search import DEFAULT_BUDGET, MAX_BUDGET, solve, warm_up
 
 __all__ = [
     "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_HINT_BUDGET", "DEFAULT_PROBE_BUDGET", "FCS_PRESETS",
@@ -51,4 +51,5 @@ __all__ = [
     "WINNABLE", "WON", "BudgetError", "HintResult", "IllegalLogError", "LibraryError",
     "ParResult", "SolveResult", "SolverError", "UnknownPresetError", "UnsupportedPositionError",
     "decide_deals", "find_winnable", "hint", "library_check", "solve", "solve_with_par",
+    "warm_up",
 ]

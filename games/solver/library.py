@@ -97,6 +97,15 @@ def _handle(args: tuple[str, ...]):
     return handle
 
 
+def preload(args: tuple[str, ...]) -> None:
+    """Make this thread's solver object for ``args`` now (loading its preset)."""
+    try:
+        _handle(args)
+    except LibraryError:
+        discard(args)
+        raise
+
+
 def discard(args: tuple[str, ...]) -> None:
     """Forget this thread's solver object for ``args`` (a new one is made on next use)."""
     _handles.by_args.pop(args, None)

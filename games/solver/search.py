@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from games.engine import VARIANTS as _VARIANTS
 from games.engine import Position, check_position, to_board
 from games.engine.errors import EngineError
 from games.solver import library
@@ -90,6 +91,23 @@ def _result(status, line, iterations, started, preset, scope, rejected) -> Solve
         scope=scope,
         rejected=tuple(rejected),
     )
+
+
+def warm_up(variants: tuple[str, ...] | None = None, *, par: bool = False) -> float:
+    """Load the presets that ``variants`` (default: all) use into this thread's
+    solver objects, so that the first hint or deal does not pay 40-90 ms per
+    preset; ``par`` adds the par portfolios. Returns the seconds it took.
+    Call it from a worker's start-up hook, in the thread that will solve.
+
+    >>> warm_up(("freecell",)) >= 0
+    True
+    """
+    started = time.perf_counter()
+    for variant in variants or tuple(_VARIANTS):
+        plan = plan_for(variant)
+        for scan in (*plan.scans(), *(plan.par if par else ())):
+            library.preload(plan.args(scan))
+    return time.perf_counter() - started
 
 
 def check_budget(budget: int | None, default: int = DEFAULT_BUDGET) -> int:

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from games.engine import deal
-from games.solver import LibraryError, library_check, solve
+from games.solver import LibraryError, library_check, solve, warm_up
 from games.solver import library as library_module
 
 
@@ -91,3 +91,18 @@ def test_a_forked_worker_solves_with_its_own_objects():
     assert child.exitcode == 0
     assert moves == parent
     assert fresh
+
+
+def test_warm_up_loads_every_preset_of_the_plans_in_this_thread():
+    def fresh_thread_warm_up(out):
+        out.append(warm_up(par=True))
+        out.append(set(library_module._handles.by_args))
+
+    out = []
+    thread = threading.Thread(target=fresh_thread_warm_up, args=(out,))
+    thread.start()
+    thread.join()
+    seconds, loaded = out
+    assert seconds > 0
+    assert ("-l", "lg") in loaded and ("--game", "forecell", "-l", "ct") in loaded
+    assert ("--game", "forecell", "-to", "01ABCDE") in loaded and ("-l", "ve") in loaded
