@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from freecell_site.errors import NotFound
-from games.apis.fields import ERRORS
+from games.apis.fields import ERRORS, VARIANT_PATH
 from games.referee import variant_check
 from games.selectors import leaderboard_all_time, leaderboard_deal, player_stats
 from games.services.deals import deal_lookup
@@ -23,7 +23,8 @@ class LeaderboardDealApi(APIView):
         par = serializers.IntegerField(allow_null=True)
         rows = serializers.ListField(child=serializers.DictField())
 
-    @extend_schema(responses={200: DealBoardOut, **ERRORS}, summary="Each player's best on a deal")
+    @extend_schema(responses={200: DealBoardOut, **ERRORS}, parameters=[VARIANT_PATH],
+                   summary="Each player's best on a deal")
     def get(self, request, variant: str, number: int):
         deal = deal_lookup(variant=variant, number=number)
         if deal.pk is None:
@@ -38,7 +39,8 @@ class LeaderboardAllTimeApi(APIView):
         variant = serializers.CharField()
         rows = serializers.ListField(child=serializers.DictField())
 
-    @extend_schema(responses={200: AllTimeBoardOut, **ERRORS}, summary="Daily wins and streaks")
+    @extend_schema(responses={200: AllTimeBoardOut, **ERRORS}, parameters=[VARIANT_PATH],
+                   summary="Daily wins and streaks")
     def get(self, request, variant: str):
         return Response(leaderboard_all_time(variant=variant_check(variant)))
 

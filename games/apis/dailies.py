@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from freecell_site.errors import InvalidRequest
 from games import engine
-from games.apis.fields import ERRORS, PositionOut, daily_is_open
+from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut, daily_is_open
 from games.apis.games import GameOut, game_out
 from games.models import DAILY_VARIANTS, Daily
 from games.referee import start_position
@@ -68,7 +68,8 @@ class DailyTodayApi(APIView):
 class DailyDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: DailyOut, **ERRORS}, summary="A daily by date and variant")
+    @extend_schema(responses={200: DailyOut, **ERRORS}, parameters=[DATE_PATH, DAILY_VARIANT_PATH],
+                   summary="A daily by date and variant")
     def get(self, request, date: str, variant: str):
         return Response(daily_out(daily_get(variant=variant, date=parse_date(date))))
 
@@ -77,6 +78,7 @@ class DailyGameStartApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={201: GameOut, **ERRORS},
+                   parameters=[DATE_PATH, DAILY_VARIANT_PATH],
                    summary="Start a game on a daily (ranked on the first attempt of an open daily)")
     def post(self, request, date: str, variant: str):
         game = daily_game_start(player=request.user, variant=variant, date=parse_date(date))
@@ -94,7 +96,7 @@ class LeaderboardDailyApi(APIView):
         rows = serializers.ListField(child=serializers.DictField())
         histogram = serializers.ListField(child=serializers.DictField())
 
-    @extend_schema(responses={200: DailyBoardOut, **ERRORS},
+    @extend_schema(responses={200: DailyBoardOut, **ERRORS}, parameters=[DATE_PATH, DAILY_VARIANT_PATH],
                    summary="A daily's leaderboard and moves histogram")
     def get(self, request, date: str, variant: str):
         daily = daily_get(variant=variant, date=parse_date(date))

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import engine
-from games.apis.fields import ERRORS, PositionOut, deal_links
+from games.apis.fields import ERRORS, VARIANT_PATH, PositionOut, deal_links
 from games.models import Deal
 from games.referee import start_position
 from games.services.deals import deal_lookup, deal_random_number, deal_winnable_random
@@ -42,7 +42,8 @@ def deal_out(deal: Deal) -> dict:
 class DealDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: DealOut, **ERRORS}, summary="A deal by variant and number")
+    @extend_schema(responses={200: DealOut, **ERRORS}, parameters=[VARIANT_PATH],
+                   summary="A deal by variant and number")
     def get(self, request, variant: str, number: int):
         return Response(deal_out(deal_lookup(variant=variant, number=number)))
 
@@ -50,7 +51,7 @@ class DealDetailApi(APIView):
 class DealRandomApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: DealOut, **ERRORS}, summary="A random deal")
+    @extend_schema(responses={200: DealOut, **ERRORS}, parameters=[VARIANT_PATH], summary="A random deal")
     def get(self, request, variant: str):
         number = deal_random_number(variant=variant)
         return Response(deal_out(deal_lookup(variant=variant, number=number)))
@@ -59,6 +60,7 @@ class DealRandomApi(APIView):
 class DealWinnableApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: DealOut, **ERRORS}, summary="A random proven-winnable deal from the pool")
+    @extend_schema(responses={200: DealOut, **ERRORS}, parameters=[VARIANT_PATH],
+                   summary="A random proven-winnable deal from the pool")
     def get(self, request, variant: str):
         return Response(deal_out(deal_winnable_random(variant=variant)))

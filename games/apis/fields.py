@@ -1,10 +1,10 @@
 """Strict serializer fields and the output shapes shared by several APIs."""
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 from games import engine
-from games.models import Daily, Deal, Game
+from games.models import DAILY_VARIANTS, Daily, Deal, Game
 from games.services.dailies import today_utc
 from games.share_links import share_code
 
@@ -29,6 +29,17 @@ class StrictIntegerField(serializers.IntegerField):
 
 def variant_field() -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=list(engine.VARIANTS))
+
+
+# Path parameters as the views read them, so that the schema says which values exist.
+VARIANT_PATH = OpenApiParameter("variant", str, OpenApiParameter.PATH, enum=list(engine.VARIANTS))
+DAILY_VARIANT_PATH = OpenApiParameter("variant", str, OpenApiParameter.PATH, enum=list(DAILY_VARIANTS))
+DATE_PATH = OpenApiParameter(
+    "date",
+    {"anyOf": [{"type": "string", "format": "date"}, {"type": "string", "enum": ["today"]}]},
+    OpenApiParameter.PATH,
+    description="A UTC date, YYYY-MM-DD, or `today`.",
+)
 
 
 class PositionOut(serializers.Serializer):

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.apis.dailies import parse_date
-from games.apis.fields import CONFLICT, ERRORS, StrictIntegerField
+from games.apis.fields import CONFLICT, DAILY_VARIANT_PATH, DATE_PATH, ERRORS, StrictIntegerField
 from games.models import DAILY_VARIANTS, Daily
 from games.services.dailies import schedule_add, schedule_remove, today_utc
 from games.services.deals import deal_get_or_create
@@ -62,7 +62,8 @@ class ScheduleApi(APIView):
 class ScheduleDetailApi(APIView):
     permission_classes = [IsAdminUser]
 
-    @extend_schema(responses={204: None, **ERRORS}, summary="Unschedule a future daily")
+    @extend_schema(responses={204: None, **ERRORS}, parameters=[DAILY_VARIANT_PATH, DATE_PATH],
+                   summary="Unschedule a future daily")
     def delete(self, request, variant: str, date: str):
         schedule_remove(variant=variant, date=parse_date(date))
         return Response(status=status.HTTP_204_NO_CONTENT)
