@@ -22,6 +22,20 @@ def _daily_key(daily_id: int) -> str:
     return f"leaderboard:daily:{daily_id}"
 
 
+def daily_rank(*, result: Result) -> int | None:
+    """The place a counted ranked result holds on its daily's board (ties broken as the board does)."""
+    if not (result.ranked and result.counts and result.daily_id):
+        return None
+    ahead = Result.objects.filter(COUNTED, daily_id=result.daily_id, ranked=True).filter(
+        Q(moves__lt=result.moves)
+        | Q(moves=result.moves, duration_ms__lt=result.duration_ms)
+        | Q(moves=result.moves, duration_ms=result.duration_ms, finished_at__lt=result.finished_at)
+        | Q(moves=result.moves, duration_ms=result.duration_ms, finished_at=result.finished_at,
+            pk__lt=result.pk)
+    )
+    return ahead.count() + 1
+
+
 def _deal_key(deal_id: int) -> str:
     return f"leaderboard:deal:{deal_id}"
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("deals/<str:variant>/random/", deals.DealRandomApi.as_view(), name="deal-random"),
     path("deals/<str:variant>/winnable/", deals.DealWinnableApi.as_view(), name="deal-winnable"),
     path("deals/<str:variant>/<dealnumber:number>/", deals.DealDetailApi.as_view(), name="deal-detail"),
+    path("deals/<str:variant>/<dealnumber:number>/hint/", games.DealHintApi.as_view(), name="deal-hint"),
     path("games/", games.GameListApi.as_view(), name="game-list"),
     path("games/<uuid:game_id>/", games.GameDetailApi.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/moves/", games.GameMovesApi.as_view(), name="game-moves"),

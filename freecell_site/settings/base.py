@@ -139,7 +139,7 @@ STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "freecell_site.storage.StaticFilesStorage"},
 }
 
 # --- Security headers (on everywhere; production adds HTTPS-only ones) ------------

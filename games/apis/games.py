@@ -2,7 +2,7 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -19,6 +19,7 @@ from games.apis.fields import (
 )
 from games.models import Game, Submission
 from games.referee import start_position
+from games.selectors import daily_rank
 from games.services.deals import deal_get_or_create
 from games.services.games import (
     MAX_CLIENT_MS,
@@ -26,6 +27,7 @@ from games.services.games import (
     game_hint,
     game_start,
     game_undo,
+    log_hint,
     moves_append,
     submission_submit,
 )
@@ -43,11 +45,21 @@ def client_times_field() -> serializers.ListField:
     return serializers.ListField(child=StrictIntegerField(min_value=0, max_value=MAX_CLIENT_MS))
 
 
+class ResultOut(serializers.Serializer):
+    moves = serializers.IntegerField()
+    seconds = serializers.FloatField(help_text="Server-measured, start to the winning move.")
+    undos = serializers.IntegerField()
+    hints = serializers.IntegerField()
+    ranked = serializers.BooleanField()
+    flagged = serializers.BooleanField(help_text="Held back from leaderboards for review.")
+    rank = serializers.IntegerField(allow_null=True, help_text="Place on the daily board, when ranked.")
+
+
 class SubmissionOut(serializers.Serializer):
-    status = serializers.CharField()
+    status = serializers.ChoiceField(["pending", "accepted", "rejected"])
     reason = serializers.CharField()
     attempts = serializers.IntegerField()
-    result = serializers.DictField(allow_null=True)
+    result = ResultOut(allow_null=True)
 
 
 def submission_out(submission: Submission | None) -> dict | None:
@@ -65,6 +77,7 @@ def submission_out(submission: Submission | None) -> dict | None:
             "hints": result.hints,
             "ranked": result.ranked,
             "flagged": result.flagged,
+            "rank": daily_rank(result=result),
         },
     }
 
@@ -199,9 +212,17 @@ class GameUndoApi(APIView):
 
 class HintOut(serializers.Serializer):
     status = serializers.ChoiceField(["move", "lost", "won", "undecided"])
-    move = serializers.CharField(allow_null=True)
-    last_good_ply = serializers.IntegerField(allow_null=True)
-    hints = serializers.IntegerField()
+    move = serializers.CharField(allow_null=True, help_text="First move of a verified winning line.")
+    last_good_ply = serializers.IntegerField(
+        allow_null=True, help_text="When lost: the ply after which a win was still possible."
+    )
+    hints = serializers.IntegerField(allow_null=True, help_text="Hints used in this game (null for guests).")
+
+
+def hint_out(hint, hints: int | None) -> dict:
+    return HintOut(
+        {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index, "hints": hints}
+    ).data
 
 
 class GameHintApi(APIView):
@@ -213,13 +234,26 @@ class GameHintApi(APIView):
                    summary="The first move of a winning line, or since when the game is lost")
     def post(self, request, game_id):
         hint = game_hint(game_id=game_id, player=request.user)
-        game = _own_game(request, game_id)
-        return Response(
-            HintOut(
-                {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index,
-                 "hints": game.hints}
-            ).data
-        )
+        return Response(hint_out(hint, _own_game(request, game_id).hints))
+
+
+class DealHintApi(APIView):
+    """Hints for guests, who play without a server game: the deal and the log say where they stand."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "hints"
+
+    class DealHintIn(serializers.Serializer):
+        moves = moves_field()
+
+    @extend_schema(request=DealHintIn, responses={200: HintOut, **ERRORS},
+                   summary="A hint after a log of moves on a deal (no account needed)")
+    def post(self, request, variant: str, number: int):
+        data = self.DealHintIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        hint = log_hint(variant=variant, number=number, moves=data.validated_data["moves"])
+        return Response(hint_out(hint, None))
 
 
 class GameSubmissionApi(APIView):

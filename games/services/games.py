@@ -62,8 +62,8 @@ def _client_times_check(game: Game, moves: Sequence[str], client_times: Sequence
         previous = ms
 
 
-def _length_check(game: Game, moves: Sequence[str]) -> None:
-    if game.ply + len(moves) > MAX_LOG_MOVES:
+def _log_length_check(moves: Sequence[str], held: int = 0) -> None:
+    if held + len(moves) > MAX_LOG_MOVES:
         raise InvalidRequest(
             f"A game log may hold at most {MAX_LOG_MOVES} moves.",
             code="too_many_moves",
@@ -81,7 +81,7 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
         _ply_check(game, expected_ply)
-        _length_check(game, moves)
+        _log_length_check(moves, game.ply)
         _client_times_check(game, moves, client_times)
         start = start_position(game.deal.variant, game.deal.number)
         previous = log_replay(start, game.move_list)
@@ -157,7 +157,7 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
                 ply=game.ply,
             )
         fresh = list(moves[len(held):])
-        _length_check(game, fresh)
+        _log_length_check(fresh, game.ply)
         _client_times_check(game, fresh, client_times[len(held):])
         start = start_position(game.deal.variant, game.deal.number)
         result = log_replay(start, list(moves))
@@ -185,16 +185,23 @@ def game_hint_count(*, game_id, player) -> Game:
     return game
 
 
-def game_hint(*, game_id, player):
-    """The solver's advice from the current position; the hint is counted."""
+def log_hint(*, variant: str, number: int, moves: Sequence[str]):
+    """The solver's advice after ``moves`` on a deal (guests' hints; nothing is stored)."""
     from games import solver
 
+    _log_length_check(moves)
+    start = start_position(variant, number)
+    log_replay(start, list(moves))
+    return solver.hint(start, list(moves), budget=settings.HINT_BUDGET)
+
+
+def game_hint(*, game_id, player):
+    """The solver's advice from the current position of a game; the hint is counted."""
     game = Game.objects.select_related("deal").filter(pk=game_id, player=player).first()
     if game is None:
         raise NotFound("No such game.")
     if game.state != Game.State.PLAYING:
         raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
-    start = start_position(game.deal.variant, game.deal.number)
-    hint = solver.hint(start, game.move_list, budget=settings.HINT_BUDGET)
+    hint = log_hint(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)
     game_hint_count(game_id=game_id, player=player)
     return hint

@@ -48,8 +48,9 @@ def hint(
     bisection), each with a short complete scan then the fast presets
     (``Plan.probe_scans``), each search with up to ``probe_budget`` iterations
     (default: the smaller of ``budget`` and ``DEFAULT_PROBE_BUDGET``): about
-    2 log2(len(log)) probes. ``last_good_index`` is then a position proven
-    winnable: the latest one when every probe decided, else possibly earlier.
+    2 log2(len(log)) probes, repeated with ``budget`` when they prove no
+    position winnable. ``last_good_index`` is then a position proven winnable:
+    the latest one when every probe decided, else possibly earlier.
 
     >>> from games.engine import deal
     >>> hint(deal("forecell", 1), []).status  # every cell full, nothing moves
@@ -70,6 +71,9 @@ def hint(
     if verdict.status == UNDECIDED:
         return _hint(UNDECIDED, None, (), None, verdict.iterations, started, verdict.scope)
     index, line, spent = _last_good(start, log, plan, probe_limit)
+    if index is None and probe_limit < limit:  # no undo point at all: search harder
+        index, line, more = _last_good(start, log, plan, limit)
+        spent += more
     return _hint(LOST, None, line, index, verdict.iterations + spent, started, verdict.scope)
 
 

@@ -129,3 +129,54 @@ def test_with_autoplay_off_only_a_drag_moves_a_card(site):
     assert site.locator('.card[data-card="3D"]').get_attribute("data-pile") == "6"
     drag_move(site, "6a")
     assert site.locator('.card[data-card="3D"]').get_attribute("data-pile") == "a"
+
+
+def test_a_guest_hint_points_at_the_first_move_of_a_winning_line(site):
+    from games import engine, solver
+
+    open_deal(site, "freecell", 1)
+    drag_move(site, "6a")
+    site.keyboard.press("h")
+    site.locator("[data-announcer]", has_text="Hint:").wait_for()
+    before = engine.replay(engine.deal("freecell", 1), ["6a"]).position
+    expected = solver.hint(engine.deal("freecell", 1), ["6a"]).move
+    after = engine.apply_move(before, expected)
+    moved = {card for card, place in _places(before).items() if _places(after).get(card) != place}
+    hinted_cards = {c.get_attribute("data-card") for c in site.locator(".card.hinted").all()}
+    assert hinted_cards == moved  # the cards of the solver's first move ...
+    assert site.locator(".pile.hinted").get_attribute("data-pile") == _pile_id(expected, moved)  # ... and where
+    assert site.errors == []
+
+
+def test_a_lost_position_offers_to_undo_back_to_the_last_winnable_move(site):
+    open_deal(site, "freecell-classic", 1)
+    for move in "7a 8d 6c 18 5b d7 6d 63 52".split():
+        drag_move(site, move)
+    site.keyboard.press("h")
+    notice = site.get_by_role("button", name="Undo to move 8")
+    notice.wait_for()
+    assert "could after move 8" in site.locator('[data-hud="notice"]').text_content()
+    site.locator("[data-announcer]", has_text="could after move 8").wait_for()
+    notice.click()
+    wait_settled(site)
+    assert site.locator('[data-hud="moves"]').text_content() == "8"
+    assert site.errors == []
+
+
+
+def _places(position) -> dict[str, str]:
+    """Where each card in the columns and cells lies (foundation cards are absent)."""
+    places = {str(card): f"column {i}" for i, column in enumerate(position.columns) for card in column}
+    places.update({str(card): f"cell {i}" for i, card in enumerate(position.cells) if card is not None})
+    return places
+
+
+def _pile_id(move: str, moved: set[str]) -> str:
+    from games import engine
+
+    parsed = engine.parse_move(move)
+    if parsed.destination == engine.COLUMN:
+        return str(parsed.destination_index + 1)
+    if parsed.destination == engine.CELL:
+        return "abcd"[parsed.destination_index]
+    return "h" + next(iter(moved))[1]

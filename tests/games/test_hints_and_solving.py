@@ -86,3 +86,23 @@ def test_in_freecell_an_impossible_verdict_claims_only_what_it_proves():
     deal = Deal.objects.get(variant="freecell", number=11982)
     assert deal.status == "impossible"
     assert deal.scope == "no winning line without foundation returns exists"
+
+
+def test_guests_get_hints_from_a_deal_and_a_log(anon):
+    response = anon.post("/api/deals/freecell/24/hint/", {"moves": ["4h", "7a"]}, format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "move" and body["hints"] is None
+    position = engine.replay(engine.deal("freecell", 24), ["4h", "7a"]).position
+    engine.apply_move(position, body["move"])
+
+
+def test_a_guest_hint_on_an_illegal_log_names_the_bad_move(anon):
+    response = anon.post("/api/deals/freecell/24/hint/", {"moves": ["4h", "1h"]}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "illegal_move" and response.json()["error"]["index"] == 2
+
+
+def test_a_guest_hint_in_a_lost_position_says_since_which_move(anon):
+    response = anon.post("/api/deals/freecell-classic/1/hint/", {"moves": LOST_LOG}, format="json")
+    assert response.json()["status"] == "lost" and response.json()["last_good_ply"] == 8

@@ -154,3 +154,18 @@ def test_a_human_paced_daily_win_is_ranked(api, daily, today, settings):
     result = Result.objects.get()
     assert result.ranked and not result.flagged
     assert result.duration_ms >= 600_000
+
+
+def test_an_accepted_daily_submission_reports_the_rank(api, daily, today):
+    daily(number=24)
+    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    Game.objects.filter(pk=game["id"]).update(
+        started_at=Game.objects.get(pk=game["id"]).started_at - dt.timedelta(minutes=10)
+    )
+    line = winning_line("freecell", 24)
+    submit(api, game["id"], line, [4000 * (i + 1) for i in range(len(line))])
+    submission_validate(submission_id=Submission.objects.get().pk)
+    body = api.get(f"/api/games/{game['id']}/submission/").json()
+    assert body["status"] == "accepted"
+    assert body["result"]["ranked"] is True and body["result"]["rank"] == 1
+    assert body["result"]["moves"] == len(line)

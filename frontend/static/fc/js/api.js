@@ -43,6 +43,7 @@ export const api = {
   me: () => get("accounts/me/"),
 
   deal: (variant, number) => get(`deals/${enc(variant)}/${enc(number)}/`),
+  dealHint: (variant, number, moves) => post(`deals/${enc(variant)}/${enc(number)}/hint/`, { moves }),
   randomDeal: (variant, winnable = false) => get(`deals/${enc(variant)}/${winnable ? "winnable" : "random"}/`),
 
   startGame: (variant, number) => post("games/", { variant, number }),

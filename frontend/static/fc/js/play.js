@@ -222,19 +222,27 @@ export async function startPlay(root) {
   }
 
   async function showHint() {
-    if (game.serverId && sync) {
-      try {
-        await Promise.race([sync.flushed(), new Promise((_, reject) => setTimeout(() => reject(new Error("slow")), 5000))]);
-        const answer = await api.hint(game.serverId);
-        if (answer.status === "move" && answer.move) return pointAt(answer.move);
-        if (answer.status === "lost") return offerUndoTo(answer.last_good_ply);
-      } catch {
-        // Fall back to the local nudge below.
-      }
+    try {
+      const answer = await serverHint();
+      if (answer?.status === "move" && answer.move) return pointAt(answer.move);
+      if (answer?.status === "lost") return offerUndoTo(answer.last_good_ply);
+    } catch {
+      // Offline or too slow: fall back to the local nudge below.
     }
     const move = localHint(game.position);
     if (move) pointAt(move);
     else say("No hint: no legal move is left.");
+  }
+
+  /** The solver's advice: on the server game when there is one, else from the deal and the log. */
+  async function serverHint() {
+    const slow = (ms) => new Promise((_, reject) => setTimeout(() => reject(new Error("slow")), ms));
+    if (game.serverId && sync) {
+      await Promise.race([sync.flushed(), slow(5000)]);
+      return api.hint(game.serverId);
+    }
+    if (config.number) return Promise.race([api.dealHint(config.variant, config.number, game.moves), slow(5000)]);
+    return null;
   }
 
   /** A move that is legal in the current position, in words, with its cards and destination. */
@@ -252,10 +260,18 @@ export async function startPlay(root) {
   }
 
   function offerUndoTo(lastGood) {
-    const target = Math.max(lastGood ?? 0, game.undoFloor);
-    const text = lastGood === 0 ? "This deal cannot be won from the start." : `This position cannot be won any more; it could after move ${lastGood}.`;
+    if (lastGood === null || lastGood === undefined) {
+      const text = "No winning line was found from this deal's start.";
+      say(text);
+      hud.notice(text, [], "warn");
+      return;
+    }
+    const target = Math.max(lastGood, game.undoFloor);
+    const text = lastGood === 0
+      ? "This position cannot be won any more; it could before your first move."
+      : `This position cannot be won any more; it could after move ${lastGood}.`;
     say(text);
-    hud.notice(text, lastGood > 0 || target === 0 ? [{
+    hud.notice(text, target <= lastGood ? [{
       label: `Undo to move ${target}`,
       run: () => { game = rewind(game, target); afterChange([], `Back to move ${game.moves.length}.`); },
     }] : [], "warn");
