@@ -12,11 +12,15 @@ verdicts, and hint latency.
    seeded random point) and after seeded random play (which may be lost, and
    then bisects the log). Target: p50 5 ms, p99 50 ms.
 
+4. With ``--presets N``: the preset survey behind ``games/solver/presets.py``,
+   each candidate preset on deals 1..N of freecell-classic and forecell:
+   verified wins, refused (illegal) lines, no answer, mean line length, time.
+
 Preset loading (40-90 ms, once per process and thread) is measured apart.
 Times are wall clock; CPU time of the calling thread is shown beside them,
 since other work on the machine inflates the wall-clock tail.
 
-    .venv/bin/python bench/solver.py [--deals N] [--forecell M] [--hints H]
+    .venv/bin/python bench/solver.py [--deals N] [--forecell M] [--hints H] [--presets N]
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.engine import apply_move, deal, format_move, legal_moves, to_board  # noqa: E402
 from games.solver import hint, library_check, solve  # noqa: E402
 from games.solver import library as fcs  # noqa: E402
+from games.solver.lines import line_from  # noqa: E402
+
+SURVEY = ("lg", "cm", "as", "ct", "obf", "eo", "fn", "gut", "sp", "cpb", "mfi", "ve", "qs", "mo")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -83,9 +90,8 @@ def raw_search_times(positions) -> list[float]:
     for position in positions:
         board = to_board(position)
         started = time.perf_counter()
-        run = fcs.run(("-l", "lg"), board, 200_000)
+        fcs.run(("-l", "lg"), board, 200_000)
         times.append(time.perf_counter() - started)
-        assert run.solved
     return times
 
 
@@ -177,16 +183,43 @@ def bench_hints(count: int) -> None:
         print(f"      target p50 5 ms, p99 50 ms (CPU): {verdict}")
 
 
+def survey_presets(count: int) -> None:
+    print(f"\n[4] preset survey, deals 1..{count}, 200,000 iterations each")
+    for variant, game in (("freecell-classic", ()), ("forecell", ("--game", "forecell"))):
+        positions = [deal(variant, n) for n in range(1, count + 1)]
+        print(f"    {variant}: preset, verified wins, refused lines, no answer, "
+              f"mean moves, median and mean time")
+        for preset in SURVEY:
+            args = (*game, "-l", preset)
+            fcs.preload(args)
+            refused, lengths, times = 0, [], []
+            for position in positions:
+                run, wall, _ = timed(fcs.run, args, to_board(position), 200_000)
+                times.append(wall)
+                line = line_from(position, run.moves) if run.solved else None
+                if line is not None:
+                    lengths.append(len(line))
+                elif run.solved:
+                    refused += 1
+            wins = len(lengths)
+            mean = statistics.mean(lengths) if lengths else 0.0
+            print(f"      {preset:4s} {wins:4d} {refused:4d} {count - wins - refused:4d} "
+                  f"{mean:7.1f} {ms(statistics.median(times)):>10s} {ms(statistics.mean(times)):>10s}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="MS deals 1..N")
     parser.add_argument("--forecell", type=int, default=100, help="ForeCell deals 1..M")
     parser.add_argument("--hints", type=int, default=200, help="positions per hint set")
+    parser.add_argument("--presets", type=int, default=0, help="survey presets on deals 1..N")
     args = parser.parse_args()
     warm_up()
     bench_microsoft(args.deals)
     bench_forecell(args.forecell)
     bench_hints(args.hints)
+    if args.presets:
+        survey_presets(args.presets)
 
 
 if __name__ == "__main__":
