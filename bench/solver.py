@@ -97,17 +97,19 @@ def raw_search_times(positions) -> list[float]:
 
 def bench_microsoft(count: int) -> None:
     positions = [deal("freecell-classic", n) for n in range(1, count + 1)]
-    times, cpu, statuses = [], [], Counter()
-    for position in positions:
+    times, cpu, statuses, others = [], [], Counter(), []
+    for number, position in enumerate(positions, 1):
         result, wall, used = timed(solve, position)
         times.append(wall)
         cpu.append(used)
         statuses[result.status] += 1
+        if result.status != "winnable":
+            others.append(f"#{number} {result.status} by {result.preset} ({ms(wall)})")
     raw_total = raw_range_seconds(count)
     search = raw_search_times(positions)
     total, median = sum(times), statistics.median(times)
     print(f"\n[1] MS deals 1..{count}, freecell-classic, solve() = search + decode + replay")
-    print(f"    solved and verified {statuses['winnable']}/{count} ({dict(statuses)})")
+    print(f"    solved and verified {statuses['winnable']}/{count}; others: {', '.join(others) or '-'}")
     print("    " + spread("per deal", times, cpu) + f"; total {total:.2f} s")
     print(f"    raw fc-solve range solver, same deals: {raw_total:.2f} s "
           f"({ms(raw_total / count)} per deal, process start included)")
@@ -115,8 +117,9 @@ def bench_microsoft(count: int) -> None:
           f"total {sum(search):.2f} s")
     print(f"    ratio adapter / range solver (total): {total / raw_total:.2f}x; "
           f"adapter / raw search (median): {median / statistics.median(search):.2f}x")
-    met = statuses["winnable"] == count and min(median, statistics.median(cpu)) <= 0.002
-    print(f"    target {count} verified, median <= 2 ms: {'met' if met else 'NOT met'}")
+    met = statuses["undecided"] == 0 and min(median, statistics.median(cpu)) <= 0.002
+    print(f"    target every deal decided (wins verified), median <= 2 ms: "
+          f"{'met' if met else 'NOT met'}")
 
 
 def bench_forecell(count: int) -> None:
@@ -215,9 +218,12 @@ def main() -> None:
     parser.add_argument("--presets", type=int, default=0, help="survey presets on deals 1..N")
     args = parser.parse_args()
     warm_up()
-    bench_microsoft(args.deals)
-    bench_forecell(args.forecell)
-    bench_hints(args.hints)
+    if args.deals:
+        bench_microsoft(args.deals)
+    if args.forecell:
+        bench_forecell(args.forecell)
+    if args.hints:
+        bench_hints(args.hints)
     if args.presets:
         survey_presets(args.presets)
 
