@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from games.engine import NotationError, Position, is_won, replay
-from games.solver.errors import IllegalLogError, UnsupportedPositionError
+from games.engine import Position, is_won, replay
+from games.solver.errors import IllegalLogError, SolverError
 from games.solver.results import (
     LOST,
     MOVE,
@@ -28,8 +28,8 @@ from games.solver.search import check_budget, plan_for_position, run_scans
 #: Iterations allowed to each search of a hint when the caller gives none.
 DEFAULT_HINT_BUDGET = 100_000
 #: Iterations allowed to each search that probes an earlier position of a lost
-#: game (measured on 118 lost random-play games: 20,000 moves K earlier in 3
-#: of them and cuts the p99 latency from 230 ms to 55 ms).
+#: game. On 118 lost games from random play, 20,000 gave an earlier K than
+#: 100,000 in 1 to 3 of them and about half the p99 latency (docs/solver.md).
 DEFAULT_PROBE_BUDGET = 20_000
 
 
@@ -83,16 +83,17 @@ def _hint(status, move, line, index, iterations, started, scope) -> HintResult:
 
 
 def _checked_log(log: Sequence[str]) -> list[str]:
-    if isinstance(log, str) or not all(isinstance(move, str) for move in log):
-        raise UnsupportedPositionError("a log is a sequence of moves in standard notation")
-    return list(log)
+    if isinstance(log, str):
+        raise SolverError("a log is a sequence of moves, not one string")
+    moves = list(log)
+    for index, move in enumerate(moves, 1):
+        if not isinstance(move, str):
+            raise IllegalLogError(index, f"{move!r} is not a move in standard notation")
+    return moves
 
 
 def _reached(start: Position, log: list[str]) -> Position:
-    try:
-        result = replay(start, log)
-    except NotationError as error:
-        raise IllegalLogError(1, str(error)) from error
+    result = replay(start, log)  # unreadable moves come back as errors too
     if result.error is not None:
         raise IllegalLogError(result.error_index, str(result.error))
     return result.position

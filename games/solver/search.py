@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import time
 
-from games.engine import VARIANTS as _VARIANTS
-from games.engine import Position, check_position, to_board
+from games.engine import VARIANTS, Position, check_position, to_board
 from games.engine.errors import EngineError
 from games.solver import library
 from games.solver.errors import BudgetError, UnsupportedPositionError
@@ -103,7 +102,7 @@ def warm_up(variants: tuple[str, ...] | None = None, *, par: bool = False) -> fl
     True
     """
     started = time.perf_counter()
-    for variant in variants or tuple(_VARIANTS):
+    for variant in variants or VARIANTS:
         plan = plan_for(variant)
         for scan in (*plan.scans(), *(plan.par if par else ())):
             library.preload(plan.args(scan))

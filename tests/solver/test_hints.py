@@ -11,6 +11,7 @@ from games.solver import (
     WINNABLE,
     WON,
     IllegalLogError,
+    SolverError,
     UnsupportedPositionError,
     hint,
     solve,
@@ -111,8 +112,16 @@ def test_illegal_log_names_the_refused_move():
 
 
 def test_a_log_is_a_sequence_of_moves_not_a_string():
-    with pytest.raises(UnsupportedPositionError):
+    with pytest.raises(SolverError):
         hint(deal("freecell", 1), "5a 5b")
+    with pytest.raises(IllegalLogError) as caught:
+        hint(deal("freecell", 1), ["5a", 5])
+    assert caught.value.index == 2
+
+
+def test_hint_refuses_what_is_not_a_position():
+    with pytest.raises(UnsupportedPositionError):
+        hint("freecell 1", [])
 
 
 def test_a_tiny_probe_budget_may_give_an_earlier_index_but_always_a_proven_one(lost_freecell_log):
