@@ -2,7 +2,7 @@
 
 The C library keeps a whole search in each solver object, so objects are
 never shared: each thread keeps its own, one per command line (loading a
-preset costs 40-90 ms, a recycled object starts a new search for free). The
+preset costs 25-90 ms, a recycled object starts a new search for free). The
 cache is dropped after a fork (Celery prefork workers inherit their parent's
 memory) and an object is thrown away after any failure, so one bad search
 cannot poison the next.
@@ -57,6 +57,14 @@ class _Handles(threading.local):
 _handles = _Handles()
 _template_lock = threading.Lock()
 _template: dict[int, object] = {}  # pid -> first solver object (owns the FFI and dlopen)
+
+
+def _after_fork_in_child() -> None:
+    global _template_lock
+    _template_lock = threading.Lock()  # another thread may have held it at the fork
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _new_handle(args: tuple[str, ...]):
