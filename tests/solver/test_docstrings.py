@@ -1,0 +1,21 @@
+"""The tiny examples in the solver's docstrings hold."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import games.solver
+
+MODULES = [
+    info.name for info in pkgutil.iter_modules(games.solver.__path__, "games.solver.")
+    if not info.name.endswith("__main__")
+]
+
+
+@pytest.mark.parametrize("name", ["games.solver", *MODULES])
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
