@@ -7,12 +7,19 @@ cache is dropped after a fork (Celery prefork workers inherit their parent's
 memory) and an object is thrown away after any failure, so one bad search
 cannot poison the next.
 
+A search holds about 0.75 KB per iteration, and a recycled object keeps those
+pages for its next search, so after a large search the object is freed and
+the C heap trimmed: one 1M-iteration search would otherwise pin 1.1 GB.
+
 >>> run(_CHECK_ARGS, _TRIVIAL_BOARD, 1000).code
 0
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import functools
 import os
 import threading
 from dataclasses import dataclass
@@ -27,6 +34,9 @@ _EXTRA_CDEF = "const char * freecell_solver_user_get_lib_version(void * user);"
 _TRIVIAL_BOARD = "Foundations: H-J C-K D-K S-K\n: KH QH\n" + ":\n" * 7
 # The health check's own object: no preset file to load, never used to solve games.
 _CHECK_ARGS = ("--game", "freecell", "-to", "01ABCDE")
+#: After a search of more iterations than this (about 40 MB of states), its
+#: object is freed rather than recycled (reloading a preset costs 25-90 ms).
+RELEASE_AFTER = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,14 +134,30 @@ def run(args: tuple[str, ...], board: str, limit: int) -> Run:
     ``limit`` iterations. Raises ``LibraryError`` on anything unexpected, after
     throwing the solver object away."""
     try:
-        handle = _handle(args)
-        return _search(handle, board, limit)
+        result = _search(_handle(args), board, limit)  # no reference kept: discard frees it
     except LibraryError:
         discard(args)
         raise
     except Exception as error:
         discard(args)
         raise LibraryError(f"fc-solve failed: {error!r}") from error
+    if result.iterations > RELEASE_AFTER:
+        discard(args)
+        _trim_heap()
+    return result
+
+
+def _trim_heap() -> None:
+    """Hand freed C heap pages back to the system (glibc only; elsewhere a no-op)."""
+    trim = getattr(_libc(), "malloc_trim", None)
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _libc():
+    name = ctypes.util.find_library("c")
+    return ctypes.CDLL(name) if name else None
 
 
 def _search(handle, board: str, limit: int) -> Run:

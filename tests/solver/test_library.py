@@ -106,3 +106,15 @@ def test_warm_up_loads_every_preset_of_the_plans_in_this_thread():
     assert seconds > 0
     assert ("-l", "lg") in loaded and ("--game", "forecell", "-l", "ct") in loaded
     assert ("--game", "forecell", "-to", "01ABCDE") in loaded and ("-l", "ve") in loaded
+
+
+def test_after_a_large_search_the_object_is_freed_not_recycled():
+    args = ("-l", "lg")
+    solve(deal("freecell", 1))
+    small = library_module._handles.by_args[args]
+    solve(deal("freecell", 2))
+    assert library_module._handles.by_args[args] is small  # recycled
+    result = solve(deal("freecell-classic", 11982))  # lg runs to its 100,000 cap
+    assert result.iterations > library_module.RELEASE_AFTER
+    assert args not in library_module._handles.by_args
+    assert solve(deal("freecell", 1)).status == "winnable"
