@@ -13,6 +13,7 @@ import os
 
 from celery import Celery
 from celery.schedules import crontab
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
 
@@ -59,6 +60,14 @@ app.conf.update(
     },
 )
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def _solver_warm_up(**_kwargs) -> None:
+    """Load fc-solve's presets in each pool process before its first task, not during it."""
+    from games.solver import warm_up
+
+    warm_up()
 
 
 @app.task(name="site.ping")

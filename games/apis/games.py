@@ -217,11 +217,13 @@ class HintOut(serializers.Serializer):
         allow_null=True, help_text="When lost: the ply after which a win was still possible."
     )
     hints = serializers.IntegerField(allow_null=True, help_text="Hints used in this game (null for guests).")
+    scope = serializers.CharField(help_text="What a 'lost' verdict proves.")
 
 
 def hint_out(hint, hints: int | None) -> dict:
     return HintOut(
-        {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index, "hints": hints}
+        {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index, "hints": hints,
+         "scope": hint.scope}
     ).data
 
 

@@ -155,8 +155,8 @@ def test_a_lost_position_offers_to_undo_back_to_the_last_winnable_move(site):
     site.keyboard.press("h")
     notice = site.get_by_role("button", name="Undo to move 8")
     notice.wait_for()
-    assert "could after move 8" in site.locator('[data-hud="notice"]').text_content()
-    site.locator("[data-announcer]", has_text="could after move 8").wait_for()
+    assert "cannot be won any more; there was one after move 8" in site.locator('[data-hud="notice"]').text_content()
+    site.locator("[data-announcer]", has_text="there was one after move 8").wait_for()
     notice.click()
     wait_settled(site)
     assert site.locator('[data-hud="moves"]').text_content() == "8"

@@ -46,6 +46,7 @@ def test_a_hint_in_a_lost_position_says_since_which_move(api):
     assert body["status"] == "lost"
     assert body["move"] is None
     assert body["last_good_ply"] == 8
+    assert body["scope"] == "no winning line exists"
 
 
 def test_a_finished_game_gets_no_hint(api, django_capture_on_commit_callbacks):

@@ -225,7 +225,7 @@ export async function startPlay(root) {
     try {
       const answer = await serverHint();
       if (answer?.status === "move" && answer.move) return pointAt(answer.move);
-      if (answer?.status === "lost") return offerUndoTo(answer.last_good_ply);
+      if (answer?.status === "lost") return offerUndoTo(answer.last_good_ply, answer.scope);
     } catch {
       // Offline or too slow: fall back to the local nudge below.
     }
@@ -259,17 +259,21 @@ export async function startPlay(root) {
     say(`Hint: ${words}`);
   }
 
-  function offerUndoTo(lastGood) {
+  function offerUndoTo(lastGood, scope = "") {
+    // In variants with foundation returns the solver proves only that no line
+    // without returns exists: say exactly that, never more.
+    const partial = scope.includes("without foundation returns");
+    const lost = partial ? "No winning line without taking cards back from the foundations exists from here" : "This position cannot be won any more";
     if (lastGood === null || lastGood === undefined) {
-      const text = "No winning line was found from this deal's start.";
+      const text = partial ? `${lost}, nor from the deal's start.` : "No winning line was found from this deal's start.";
       say(text);
       hud.notice(text, [], "warn");
       return;
     }
     const target = Math.max(lastGood, game.undoFloor);
     const text = lastGood === 0
-      ? "This position cannot be won any more; it could before your first move."
-      : `This position cannot be won any more; it could after move ${lastGood}.`;
+      ? `${lost}; there was one before your first move.`
+      : `${lost}; there was one after move ${lastGood}.`;
     say(text);
     hud.notice(text, target <= lastGood ? [{
       label: `Undo to move ${target}`,
