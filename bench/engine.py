@@ -22,31 +22,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.engine import apply_move, deal, replay, to_board  # noqa: E402
 
 CELLS = "abcd"
-DECODE = {
-    0: lambda s, d, n: f"{s + 1}{d + 1}" + (f"v{n:x}" if n > 1 else ""),
-    1: lambda s, d, n: f"{s + 1}{CELLS[d]}",
-    2: lambda s, d, n: f"{CELLS[s]}{d + 1}",
-    4: lambda s, d, n: f"{s + 1}h",
-    5: lambda s, d, n: f"{CELLS[s]}h",
-}
 
 
 def solutions(count: int) -> dict[int, list[str]]:
-    """fc-solve ``-l lg`` solutions, in-process through the solver library."""
-    from freecell_solver import FreecellSolver
+    """fc-solve ``-l lg`` solutions, in-process through the solver library (decoded only)."""
+    from games.solver.library import run
+    from games.solver.lines import decode
 
-    solver = FreecellSolver()
-    solver.input_cmd_line(["-l", "lg"])
     found = {}
     for number in range(1, count + 1):
-        solver.recycle()
-        if solver.solve_board(to_board(deal("freecell-classic", number))) != 0:
-            continue
-        moves = []
-        while (move := solver.get_next_move()) is not None:
-            kind, source, target, cards = (ord(move.s[i]) for i in range(4))
-            moves.append(DECODE[kind](source, target, cards))
-        found[number] = moves
+        position = deal("freecell-classic", number)
+        result = run(("-l", "lg"), to_board(position), 1_000_000)
+        if result.solved:
+            found[number] = list(decode(position, result.moves))
     return found
 
 
