@@ -160,6 +160,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # ASCII JSON: an error that quotes the request (a lone surrogate in a refused
+    # choice, say) must still encode; "\ud800" escaped is valid JSON, raw it is a 500.
+    "UNICODE_JSON": False,
     "DEFAULT_PARSER_CLASSES": ["freecell_site.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "freecell_site.exception_handler.api_exception_handler",
