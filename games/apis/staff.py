@@ -10,7 +10,7 @@ from games.apis.dailies import parse_date
 from games.apis.fields import CONFLICT, DAILY_VARIANT_PATH, DATE_PATH, ERRORS, StrictIntegerField
 from games.models import DAILY_VARIANTS, Daily
 from games.services.dailies import schedule_add, schedule_remove, today_utc
-from games.services.deals import deal_get_or_create
+from games.services.deals import deal_lookup
 
 
 class ScheduleRowOut(serializers.Serializer):
@@ -54,7 +54,8 @@ class ScheduleApi(APIView):
         data = self.ScheduleAddIn(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        deal = deal_get_or_create(variant=values["variant"], number=values["number"])
+        # Looked up, not created: a refused schedule (an unproven deal) must leave no row behind.
+        deal = deal_lookup(variant=values["variant"], number=values["number"])
         daily = schedule_add(variant=values["variant"], date=values["date"], deal=deal)
         return Response(schedule_row(daily), status=status.HTTP_201_CREATED)
 
