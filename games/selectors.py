@@ -18,6 +18,21 @@ CACHE_SECONDS = 300
 COUNTED = Q(flagged=False, voided=False)
 
 
+def player_games(*, player, state: str | None = None, variant: str | None = None,
+                 number: int | None = None, daily_date: dt.date | None = None, limit: int = 20):
+    """The player's games, most recently played first, optionally on one deal or one daily."""
+    games = Game.objects.filter(player=player).select_related("deal", "daily")
+    if state in Game.State.values:
+        games = games.filter(state=state)
+    if variant:
+        games = games.filter(deal__variant=variant)
+    if daily_date is not None:
+        games = games.filter(daily__date=daily_date)
+    elif number is not None:
+        games = games.filter(deal__number=number, daily__isnull=True)
+    return list(games[:limit])
+
+
 def _daily_key(daily_id: int) -> str:
     return f"leaderboard:daily:{daily_id}"
 

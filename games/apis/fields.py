@@ -27,8 +27,8 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
-def variant_field() -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=list(engine.VARIANTS))
+def variant_field(**kwargs) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=list(engine.VARIANTS), **kwargs)
 
 
 # Path parameters as the views read them, so that the schema says which values exist.

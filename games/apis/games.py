@@ -19,7 +19,7 @@ from games.apis.fields import (
 )
 from games.models import Game, Submission
 from games.referee import start_position
-from games.selectors import daily_rank
+from games.selectors import daily_rank, player_games
 from games.services.deals import deal_get_or_create
 from games.services.games import (
     MAX_CLIENT_MS,
@@ -156,13 +156,24 @@ class GameListApi(APIView):
         game = game_start(player=request.user, deal=deal)
         return Response(game_out(game), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: GameListOut, **ERRORS}, summary="The player's games, newest first",
+    class GameFilterIn(serializers.Serializer):
+        state = serializers.ChoiceField(choices=Game.State.values, required=False)
+        variant = variant_field(required=False)
+        number = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False)
+        daily = serializers.DateField(required=False, help_text="Games on the daily of this date.")
+
+    @extend_schema(parameters=[GameFilterIn], responses={200: GameListOut, **ERRORS},
+                   summary="The player's 20 most recent games, on one deal or daily if asked",
                    operation_id="games_list")
     def get(self, request):
-        games = Game.objects.filter(player=request.user).select_related("deal", "daily")
-        if request.query_params.get("state") in Game.State.values:
-            games = games.filter(state=request.query_params["state"])
-        return Response({"games": [game_out(game) for game in games[:20]]})
+        query = self.GameFilterIn(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        values = query.validated_data
+        games = player_games(
+            player=request.user, state=values.get("state"), variant=values.get("variant"),
+            number=values.get("number"), daily_date=values.get("daily"),
+        )
+        return Response({"games": [game_out(game) for game in games]})
 
 
 class GameDetailApi(APIView):
