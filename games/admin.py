@@ -5,8 +5,9 @@ from django.contrib import admin, messages
 from django.db import transaction
 
 from freecell_site.errors import DomainError
+from games.clock import today_utc
 from games.models import Daily, Deal, Game, Result, Submission
-from games.services.dailies import schedule_check, today_utc
+from games.services.dailies import schedule_check
 from games.services.deals import deal_number_check
 from games.services.results import streak_recompute
 

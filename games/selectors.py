@@ -9,8 +9,8 @@ import datetime as dt
 from django.core.cache import cache
 from django.db.models import Count, Min, Q
 
+from games.clock import today_utc
 from games.models import Daily, Deal, Game, PlayerStreak, Result
-from games.services.dailies import today_utc
 
 LEADERBOARD_LIMIT = 100
 CACHE_SECONDS = 300

@@ -4,8 +4,8 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 from games import engine
+from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily, Deal, Game
-from games.services.dailies import today_utc
 from games.share_links import share_code
 
 

@@ -228,12 +228,14 @@ class HintOut(serializers.Serializer):
         allow_null=True, help_text="When lost: the ply after which a win was still possible."
     )
     hints = serializers.IntegerField(allow_null=True, help_text="Hints used in this game (null for guests).")
+    ranked = serializers.BooleanField(allow_null=True, help_text="Whether the game is still ranked.")
     scope = serializers.CharField(help_text="What a 'lost' verdict proves.")
 
 
-def hint_out(hint, hints: int | None) -> dict:
+def hint_out(hint, game: Game | None) -> dict:
     return HintOut(
-        {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index, "hints": hints,
+        {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index,
+         "hints": game.hints if game else None, "ranked": game.ranked if game else None,
          "scope": hint.scope}
     ).data
 
@@ -246,8 +248,8 @@ class GameHintApi(APIView):
     @extend_schema(request=None, responses={200: HintOut, **GAME_ERRORS},
                    summary="The first move of a winning line, or since when the game is lost")
     def post(self, request, game_id):
-        hint = game_hint(game_id=game_id, player=request.user)
-        return Response(hint_out(hint, _own_game(request, game_id).hints))
+        hint, game = game_hint(game_id=game_id, player=request.user)
+        return Response(hint_out(hint, game))
 
 
 class DealHintApi(APIView):

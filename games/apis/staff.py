@@ -8,8 +8,9 @@ from rest_framework.views import APIView
 
 from games.apis.dailies import parse_date
 from games.apis.fields import CONFLICT, DAILY_VARIANT_PATH, DATE_PATH, ERRORS, StrictIntegerField
+from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily
-from games.services.dailies import schedule_add, schedule_remove, today_utc
+from games.services.dailies import schedule_add, schedule_remove
 from games.services.deals import deal_lookup
 
 

@@ -9,17 +9,13 @@ even when two first attempts race.
 import datetime as dt
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from freecell_site.errors import Conflict, InvalidRequest, NotFound
+from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily, Deal, Game, SolverStatus
 from games.services.games import game_start
 
 SCHEDULE_DAYS_AHEAD = 7
-
-
-def today_utc() -> dt.date:
-    return timezone.now().astimezone(dt.UTC).date()
 
 
 def daily_variant_check(variant: str) -> None:

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from freecell_site.errors import Conflict, InvalidRequest, NotFound
+from games.clock import today_utc
 from games.models import Game, Submission
 from games.referee import log_replay, start_position
 
@@ -83,6 +84,7 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         _ply_check(game, expected_ply)
         _log_length_check(moves, game.ply)
         _client_times_check(game, moves, client_times)
+        _ranking_expire(game)
         start = start_position(game.deal.variant, game.deal.number)
         previous = log_replay(start, game.move_list)
         result = log_replay(previous.position, list(moves), offset=game.ply)
@@ -97,6 +99,12 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         if result.won:
             _submission_open(game)
     return game
+
+
+def _ranking_expire(game: Game) -> None:
+    """A ranked daily game still being played after its day closed goes on, unranked."""
+    if game.ranked and game.daily is not None and game.daily.date < today_utc():
+        game.ranked = False
 
 
 def _finish(game: Game, now: datetime) -> None:
@@ -178,10 +186,14 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
 
 
 def game_hint_count(*, game_id, player) -> Game:
+    """Count a hint. A ranked daily game that takes one is no longer ranked: the
+    hint is the first move of the solver's line, and a board of solver lines
+    would rank nobody's play."""
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
         game.hints += 1
-        game.save(update_fields=["hints", "updated_at"])
+        game.ranked = False
+        game.save(update_fields=["hints", "ranked", "updated_at"])
     return game
 
 
@@ -203,5 +215,4 @@ def game_hint(*, game_id, player):
     if game.state != Game.State.PLAYING:
         raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
     hint = log_hint(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)
-    game_hint_count(game_id=game_id, player=player)
-    return hint
+    return hint, game_hint_count(game_id=game_id, player=player)

@@ -8,7 +8,6 @@ and the one-to-one result row makes a second record impossible.
 
 import datetime as dt
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -16,6 +15,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
+from games.services.fairplay import fairplay_flag
 
 MAX_ATTEMPTS = 5
 # Longer than a validation ever takes plus the broker's redelivery of a lost one.
@@ -83,25 +83,13 @@ def submission_validate(*, submission_id: int) -> Submission | None:
         return submission
 
 
-def _implausible(game: Game, moves: int, duration_ms: int) -> str:
-    """Why a finish is too fast for a human, or '' when it is not."""
-    decisions = sum(1 for move in game.move_list if not move.endswith("h"))
-    floor_ms = decisions * settings.FAIRPLAY_MIN_MS_PER_DECISION
-    if duration_ms < floor_ms:
-        return f"{duration_ms} ms for {decisions} non-foundation moves (floor {floor_ms} ms)"
-    client = game.client_times
-    if client and client[-1] < decisions * settings.FAIRPLAY_MIN_MS_PER_DECISION:
-        return f"client clock {client[-1]} ms for {decisions} non-foundation moves"
-    return ""
-
-
 def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
     """Write the result row for an accepted submission (once) and refresh streaks."""
     existing = Result.objects.filter(submission=submission).first()
     if existing is not None:
         return existing
     duration_ms = game.server_times[-1] if game.server_times else 0
-    reason = _implausible(game, moves, duration_ms)
+    reason = fairplay_flag(game)
     ranked = game.ranked and game.daily is not None and game.finished_at is not None and (
         game.finished_at.astimezone(dt.UTC).date() == game.daily.date
     )

@@ -107,3 +107,12 @@ def test_a_guest_hint_on_an_illegal_log_names_the_bad_move(anon):
 def test_a_guest_hint_in_a_lost_position_says_since_which_move(anon):
     response = anon.post("/api/deals/freecell-classic/1/hint/", {"moves": LOST_LOG}, format="json")
     assert response.json()["status"] == "lost" and response.json()["last_good_ply"] == 8
+
+
+def test_a_hint_takes_a_ranked_daily_game_off_the_leaderboard(api, daily, today):
+    daily(number=24)
+    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    assert game["ranked"] is True
+    body = api.post(f"/api/games/{game['id']}/hint/").json()
+    assert body["status"] == "move" and body["ranked"] is False
+    assert api.get(f"/api/games/{game['id']}/").json()["ranked"] is False

@@ -169,3 +169,14 @@ def test_an_accepted_daily_submission_reports_the_rank(api, daily, today):
     assert body["status"] == "accepted"
     assert body["result"]["ranked"] is True and body["result"]["rank"] == 1
     assert body["result"]["moves"] == len(line)
+
+
+def test_a_ranked_daily_game_played_on_after_its_day_closed_goes_on_unranked(api, daily, today):
+    day = daily(number=24)
+    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    day.date = today - dt.timedelta(days=1)
+    day.save()
+    response = api.post(f"/api/games/{game['id']}/moves/",
+                        {"expected_ply": 0, "moves": ["4h"], "client_times": [900]}, format="json")
+    assert response.status_code == 200
+    assert response.json()["ranked"] is False
