@@ -41,6 +41,9 @@ class Deal(models.Model):
     iterations = models.BigIntegerField(default=0)
     solved_at = models.DateTimeField(null=True, blank=True)
     in_pool = models.BooleanField(default=False, help_text="Offered as a random winnable deal.")
+    daily_reserve = models.BooleanField(
+        default=False, help_text="Held back for a future daily: never offered as a random deal."
+    )
     featured = models.BooleanField(default=False)
     voided = models.BooleanField(default=False, help_text="Withdrawn from pools and schedules.")
     note = models.CharField(max_length=200, blank=True)

@@ -6,7 +6,7 @@ Retry policy, names and time limits are set here and in freecell_site/celery.py.
 from celery import shared_task
 from django.conf import settings
 
-from games.models import VARIANT_CHOICES, Deal
+from games.models import DAILY_VARIANTS, VARIANT_CHOICES, Deal
 from games.services.dailies import dailies_prepare
 from games.services.results import submission_validate, submissions_stale
 from games.services.solving import deal_solve, pool_fill
@@ -38,11 +38,16 @@ def deal_solve_task(deal_id: int) -> str:
 
 @shared_task(name="games.pools_fill", soft_time_limit=12, time_limit=15)
 def pools_fill_task() -> dict:
-    """Top up every variant's winnable pool, within the task's time limit."""
-    return {
-        variant: pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=2.5)
+    """Top up every variant's winnable pool and the dailies' reserve, within the time limit."""
+    added = {
+        variant: pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=1.5)
         for variant in VARIANT_IDS
     }
+    for variant in DAILY_VARIANTS:
+        added[f"{variant} daily reserve"] = pool_fill(
+            variant=variant, target=settings.DAILY_RESERVE_TARGET, seconds=2.0, reserve=True
+        )
+    return added
 
 
 @shared_task(name="games.dailies_prepare", soft_time_limit=12, time_limit=15)

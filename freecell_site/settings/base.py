@@ -191,7 +191,8 @@ LOGGING = {
 # --- Game service ------------------------------------------------------------------
 SOLVER_BUDGET = env.int("SOLVER_BUDGET", default=200_000)  # iterations per preset
 HINT_BUDGET = env.int("HINT_BUDGET", default=100_000)
-POOL_TARGET = env.int("POOL_TARGET", default=60)  # winnable deals kept per daily variant
+POOL_TARGET = env.int("POOL_TARGET", default=60)  # winnable deals kept per variant for random play
+DAILY_RESERVE_TARGET = env.int("DAILY_RESERVE_TARGET", default=21)  # proven deals held for dailies
 # A human needs time to decide: a finish faster than this per non-foundation
 # move is held back for review instead of being ranked.
 FAIRPLAY_MIN_MS_PER_DECISION = env.int("FAIRPLAY_MIN_MS_PER_DECISION", default=250)

@@ -20,14 +20,13 @@ from games.apis.fields import (
 from games.models import Game, Submission
 from games.referee import start_position
 from games.selectors import daily_rank, player_games
-from games.services.deals import deal_get_or_create
 from games.services.games import (
     MAX_CLIENT_MS,
     MAX_LOG_MOVES,
+    deal_game_start,
     game_hint,
-    game_start,
     game_undo,
-    log_hint,
+    guest_hint,
     moves_append,
     submission_submit,
 )
@@ -151,9 +150,7 @@ class GameListApi(APIView):
     def post(self, request):
         data = self.GameStartIn(data=request.data)
         data.is_valid(raise_exception=True)
-        values = data.validated_data
-        deal = deal_get_or_create(variant=values["variant"], number=values["number"])
-        game = game_start(player=request.user, deal=deal)
+        game = deal_game_start(player=request.user, **data.validated_data)
         return Response(game_out(game), status=status.HTTP_201_CREATED)
 
     class GameFilterIn(serializers.Serializer):
@@ -267,7 +264,7 @@ class DealHintApi(APIView):
     def post(self, request, variant: str, number: int):
         data = self.DealHintIn(data=request.data)
         data.is_valid(raise_exception=True)
-        hint = log_hint(variant=variant, number=number, moves=data.validated_data["moves"])
+        hint = guest_hint(variant=variant, number=number, moves=data.validated_data["moves"])
         return Response(hint_out(hint, None))
 
 

@@ -51,7 +51,8 @@ def daily_game_start(*, player, variant: str, date: dt.date) -> Game:
     """Start a game on a daily: ranked for the player's first attempt on an open daily."""
     daily = daily_get(variant=variant, date=date)
     is_open = daily.date == today_utc()
-    first = not Game.objects.filter(player=player, daily=daily).exists()
+    # Any earlier game on the same deal counts as the attempt: no practice runs.
+    first = not Game.objects.filter(player=player, deal=daily.deal).exists()
     if is_open and first:
         try:
             with transaction.atomic():
@@ -62,13 +63,20 @@ def daily_game_start(*, player, variant: str, date: dt.date) -> Game:
 
 
 def _pool_pick(variant: str) -> Deal | None:
+    """A proven deal never used for a daily: the daily reserve first, else the play pool."""
     used = Daily.objects.filter(variant=variant).values("deal_id")
-    return (
-        Deal.objects.filter(variant=variant, in_pool=True, status=SolverStatus.WINNABLE, voided=False)
-        .exclude(pk__in=used)
-        .order_by("?")
-        .first()
+    proven = Deal.objects.filter(variant=variant, status=SolverStatus.WINNABLE, voided=False).exclude(
+        pk__in=used
     )
+    return (
+        proven.filter(daily_reserve=True).order_by("?").first()
+        or proven.filter(in_pool=True).order_by("?").first()
+    )
+
+
+def _withdraw(deal: Deal) -> None:
+    """A daily's deal leaves the pools: no random deal may hand out a daily before it closes."""
+    Deal.objects.filter(pk=deal.pk).update(in_pool=False, daily_reserve=False)
 
 
 def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
@@ -81,9 +89,18 @@ def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
         return None
     try:
         with transaction.atomic():
+            _withdraw(deal)
             return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.POOL)
     except IntegrityError:
         return Daily.objects.select_related("deal").get(variant=variant, date=date)
+
+
+def deal_free_play_check(*, deal: Deal) -> None:
+    """Refuse free play (games, guest hints) on a deal that is a daily still to close."""
+    if deal.pk is not None and Daily.objects.filter(deal=deal, date__gte=today_utc()).exists():
+        raise InvalidRequest(
+            "This deal is not open for free play right now; try another number.", code="deal_unavailable"
+        )
 
 
 def schedule_check(*, variant: str, date: dt.date, deal: Deal) -> None:
@@ -105,6 +122,7 @@ def schedule_add(*, variant: str, date: dt.date, deal: Deal) -> Daily:
     schedule_check(variant=variant, date=date, deal=deal)
     try:
         with transaction.atomic():
+            _withdraw(deal)
             return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.SCHEDULE)
     except IntegrityError as exc:
         raise Conflict(f"{date} already has a {variant} daily.", code="already_scheduled") from exc

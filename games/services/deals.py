@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from freecell_site.errors import InvalidRequest, NotFound
 from games import engine
+from games.clock import today_utc
 from games.models import Deal, SolverStatus
 from games.referee import start_position, variant_check
 
@@ -62,7 +63,7 @@ def deal_winnable_random(*, variant: str) -> Deal:
     variant_check(variant)
     pool = Deal.objects.filter(
         variant=variant, in_pool=True, status=SolverStatus.WINNABLE, voided=False
-    )
+    ).exclude(dailies__date__gte=today_utc())
     deal = pool.order_by("?").first()
     if deal is None:
         raise NotFound(f"The {variant} winnable pool is empty; try again shortly.", code="pool_empty")

@@ -27,6 +27,16 @@ def game_start(*, player, deal, daily=None, ranked: bool = False) -> Game:
     return Game.objects.create(player=player, deal=deal, daily=daily, ranked=ranked)
 
 
+def deal_game_start(*, player, variant: str, number: int) -> Game:
+    """Start an unranked game on a numbered deal (not on a daily still to close)."""
+    from games.services.dailies import deal_free_play_check
+    from games.services.deals import deal_get_or_create
+
+    deal = deal_get_or_create(variant=variant, number=number)
+    deal_free_play_check(deal=deal)
+    return game_start(player=player, deal=deal)
+
+
 def game_locked(*, game_id, player) -> Game:
     """The player's game, locked for this transaction; another player's is a 404."""
     game = (
@@ -205,6 +215,15 @@ def log_hint(*, variant: str, number: int, moves: Sequence[str]):
     start = start_position(variant, number)
     log_replay(start, list(moves))
     return solver.hint(start, list(moves), budget=settings.HINT_BUDGET)
+
+
+def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
+    """A hint for a guest's log on a numbered deal (not on a daily still to close)."""
+    from games.services.dailies import deal_free_play_check
+    from games.services.deals import deal_lookup
+
+    deal_free_play_check(deal=deal_lookup(variant=variant, number=number))
+    return log_hint(variant=variant, number=number, moves=moves)
 
 
 def game_hint(*, game_id, player):

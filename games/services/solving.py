@@ -4,12 +4,16 @@ import random
 import time
 
 from django.conf import settings
-from django.db import transaction
 
-from games import solver
+from games import engine, solver
 from games.models import Deal, SolverStatus
 from games.referee import start_position
-from games.services.deals import deal_get_or_create, deal_random_number, deal_verdict_store
+from games.services.deals import (
+    SITE_MAX_DEAL_NUMBER,
+    deal_get_or_create,
+    deal_random_number,
+    deal_verdict_store,
+)
 
 
 def deal_solve(*, deal: Deal, budget: int | None = None) -> Deal:
@@ -32,29 +36,39 @@ def deal_par_ensure(*, deal: Deal) -> Deal:
     return deal_solve(deal=deal)
 
 
-def pool_size(*, variant: str) -> int:
+def _pool_flag(reserve: bool) -> str:
+    return "daily_reserve" if reserve else "in_pool"
+
+
+def pool_size(*, variant: str, reserve: bool = False) -> int:
     return Deal.objects.filter(
-        variant=variant, in_pool=True, status=SolverStatus.WINNABLE, voided=False
+        variant=variant, status=SolverStatus.WINNABLE, voided=False, **{_pool_flag(reserve): True}
     ).count()
 
 
-def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random | None = None) -> int:
-    """Add proven-winnable deals to a variant's pool until ``target`` or the time is up.
+def _candidate(variant: str, reserve: bool, rng: random.Random) -> int:
+    """Random deals come from the well-known low numbers; daily deals from the whole
+    range, so that a daily's number cannot be found by dealing every low number."""
+    if not reserve:
+        return deal_random_number(variant=variant, rng=rng)
+    return rng.randint(1, min(SITE_MAX_DEAL_NUMBER, engine.MAX_DEAL_NUMBER[variant]))
 
-    Returns how many deals were added. Bounded in time so that the task stays
-    well inside its Celery time limit.
-    """
+
+def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random | None = None,
+              reserve: bool = False) -> int:
+    """Add proven-winnable deals to a variant's pool (or its daily reserve) until
+    ``target`` or the time is up; returns how many were added. Bounded in time
+    so that the task stays well inside its Celery time limit."""
     rng = rng or random.Random()
     added = 0
     deadline = time.monotonic() + seconds
-    while pool_size(variant=variant) < target and time.monotonic() < deadline:
-        deal = deal_get_or_create(variant=variant, number=deal_random_number(variant=variant, rng=rng))
-        if deal.voided or deal.in_pool:
+    while pool_size(variant=variant, reserve=reserve) < target and time.monotonic() < deadline:
+        deal = deal_get_or_create(variant=variant, number=_candidate(variant, reserve, rng))
+        if deal.voided or deal.in_pool or deal.daily_reserve or deal.dailies.exists():
             continue
         if deal.status in (SolverStatus.UNKNOWN, SolverStatus.UNDECIDED):
             deal = deal_solve(deal=deal)
         if deal.status == SolverStatus.WINNABLE:
-            with transaction.atomic():
-                Deal.objects.filter(pk=deal.pk).update(in_pool=True)
+            Deal.objects.filter(pk=deal.pk).update(**{_pool_flag(reserve): True})
             added += 1
     return added

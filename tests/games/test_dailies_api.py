@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from games.models import Daily, Game
 from games.services.dailies import dailies_prepare
+from games.share_links import share_code
 
 pytestmark = pytest.mark.django_db
 
@@ -65,11 +66,41 @@ def test_the_first_attempt_is_ranked_and_later_ones_are_not(api, daily, today):
     assert first.json()["daily"] == {"date": today.isoformat(), "variant": "freecell"}
 
 
-def test_a_share_link_play_of_the_same_deal_is_unranked(api, daily):
+def test_free_play_of_an_open_dailys_deal_waits_until_the_day_closes(api, anon, daily, today):
     day = daily(number=24)
+    refused = api.post("/api/games/", {"variant": "freecell", "number": 24}, format="json")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "deal_unavailable"
+    hint = anon.post("/api/deals/freecell/24/hint/", {"moves": []}, format="json")
+    assert hint.status_code == 400 and hint.json()["error"]["code"] == "deal_unavailable"
+    day.date = today - dt.timedelta(days=1)
+    day.save()
     game = api.post("/api/games/", {"variant": "freecell", "number": 24}, format="json").json()
     assert game["ranked"] is False and game["daily"] is None
-    assert Game.objects.get(pk=game["id"]).deal == day.deal
+
+
+def test_an_earlier_game_on_the_same_deal_counts_as_the_attempt(api, daily, today):
+    api.post("/api/games/", {"variant": "freecell", "number": 30}, format="json")
+    daily(number=30)
+    assert api.post(f"/api/dailies/{today}/freecell/games/").json()["ranked"] is False
+
+
+def test_a_deal_taken_for_a_daily_leaves_the_pools(anon, winnable_deal, today):
+    from games.services.dailies import daily_ensure
+
+    winnable_deal("freecell", 41, in_pool=True)
+    assert daily_ensure(variant="freecell", date=today).deal.number == 41
+    assert not Daily.objects.get().deal.in_pool
+    response = anon.get("/api/deals/freecell/winnable/")
+    assert response.status_code == 404  # the only pooled deal is today's daily
+
+
+def test_dailies_come_from_the_reserve_before_the_play_pool(winnable_deal, today):
+    from games.models import Deal
+    from games.services.dailies import daily_ensure
+
+    winnable_deal("freecell", 41, in_pool=True)
+    Deal.objects.create(variant="freecell", number=5_123_456_789, status="winnable", par=70, daily_reserve=True)
+    assert daily_ensure(variant="freecell", date=today).deal.number == 5_123_456_789
 
 
 @pytest.mark.parametrize(
@@ -110,10 +141,12 @@ def test_the_daily_number_appears_in_no_response_while_the_day_is_open(api, dail
         api.get(f"/api/leaderboards/daily/{today}/freecell/").content.decode(),
         api.get(f"/api/players/{player.username}/stats/").content.decode(),
         APIClient().get(f"/api/leaderboards/daily/{today}/freecell/").content.decode(),
+        APIClient().get("/api/deals/freecell/winnable/").content.decode(),
+        APIClient().get("/api/deals/freecell/random/").content.decode(),
     ]
     for body in bodies:
         assert str(SECRET) not in body
-        assert "/s/f" not in body  # no share code, which would encode the number
+        assert share_code("freecell", SECRET) not in body  # nor its share code, which encodes it
 
 
 def test_prepare_fills_a_week_ahead_from_the_pool_for_both_variants(winnable_deal, today):

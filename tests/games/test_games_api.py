@@ -233,13 +233,13 @@ def test_the_winning_batch_finishes_the_game_and_opens_one_pending_submission(
 
 
 def test_the_game_list_finds_the_players_games_on_one_deal_or_daily(api, daily, today):
-    day = daily(number=24)
+    day = daily(number=26)
     on_deal = start(api, "freecell", 24)
     start(api, "freecell", 25)
     on_daily = api.post(f"/api/dailies/{today}/freecell/games/").json()
     found = api.get("/api/games/?variant=freecell&number=24").json()["games"]
     assert [g["id"] for g in found] == [on_deal["id"]]
     found = api.get(f"/api/games/?variant=freecell&daily={today}").json()["games"]
-    assert [g["id"] for g in found] == [on_daily["id"]] and day.deal.number == 24
+    assert [g["id"] for g in found] == [on_daily["id"]] and day.deal.number == 26
     refused = api.get("/api/games/?state=lost")
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid"

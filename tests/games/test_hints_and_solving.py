@@ -116,3 +116,10 @@ def test_a_hint_takes_a_ranked_daily_game_off_the_leaderboard(api, daily, today)
     body = api.post(f"/api/games/{game['id']}/hint/").json()
     assert body["status"] == "move" and body["ranked"] is False
     assert api.get(f"/api/games/{game['id']}/").json()["ranked"] is False
+
+
+def test_the_daily_reserve_draws_from_the_whole_deal_range():
+    added = pool_fill(variant="freecell", target=2, seconds=30, rng=random.Random(3), reserve=True)
+    assert added == 2 and pool_size(variant="freecell", reserve=True) == 2
+    assert pool_size(variant="freecell") == 0  # never offered as a random deal
+    assert all(d.number > 1_000_000 and d.status == "winnable" for d in Deal.objects.filter(daily_reserve=True))

@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.models import VARIANT_CHOICES
+from games.models import DAILY_VARIANTS, VARIANT_CHOICES
 from games.services.dailies import dailies_prepare
 from games.services.solving import pool_fill, pool_size
 
@@ -20,6 +20,10 @@ class Command(BaseCommand):
             added = pool_fill(variant=variant, target=pool, seconds=seconds)
             size = pool_size(variant=variant)
             self.stdout.write(f"{variant}: {size} winnable deals in the pool (+{added})")
+        for variant in DAILY_VARIANTS:
+            pool_fill(variant=variant, target=8, seconds=seconds, reserve=True)
+            size = pool_size(variant=variant, reserve=True)
+            self.stdout.write(f"{variant}: {size} deals held for dailies")
         dailies = dailies_prepare()
         self.stdout.write(f"dailies ready: {len(dailies)} (today and the next 7 days)")
         mode = "embedded (SQLite, eager Celery)" if settings.EMBEDDED else "PostgreSQL + Redis"
