@@ -6,7 +6,7 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Daily, Game
+from games.models import Daily
 from games.services.dailies import dailies_prepare
 from games.share_links import share_code
 
