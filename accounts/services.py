@@ -60,11 +60,14 @@ def user_logout(*, request) -> None:
 
 
 def password_change(*, request, user, old_password: str, new_password: str) -> None:
-    if not user.check_password(old_password):
-        raise InvalidRequest("The current password is wrong.", code="bad_credentials")
+    """Change the password; the old one is checked through django-axes like a log-in,
+    and every API token is revoked (scripts must ask for a new one)."""
+    user_authenticate(request=request, username=user.get_username(), password=old_password)
     _password_check(new_password, user)
-    user.set_password(new_password)
-    user.save(update_fields=["password"])
+    with transaction.atomic():
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+        Token.objects.filter(user=user).delete()
     update_session_auth_hash(request, user)
 
 

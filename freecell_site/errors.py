@@ -35,3 +35,8 @@ class NotFound(DomainError):
 class Conflict(DomainError):
     status = 409
     code = "conflict"
+
+
+class ServiceUnavailable(DomainError):
+    status = 503
+    code = "unavailable"

@@ -5,6 +5,9 @@ and tasks run eagerly in the web process: health says exactly that instead of
 pretending a broker or a worker is up.
 """
 
+import threading
+import time
+
 import redis
 from django.conf import settings
 from django.db import connection
@@ -26,7 +29,7 @@ def _database() -> dict:
         return {"status": "error", "detail": str(exc)[:200]}
     if settings.EMBEDDED_DATABASE:
         return {"status": "ok", "detail": "embedded SQLite file (no DATABASE_URL set)"}
-    return {"status": "ok", "detail": f"{connection.vendor} {connection.settings_dict['NAME']}"}
+    return {"status": "ok", "detail": connection.vendor}
 
 
 def _broker() -> dict:
@@ -91,6 +94,23 @@ class HealthApi(APIView):
         summary="Health of the database, broker, worker and solver library",
     )
     def get(self, request):
+        body = _checked()
+        return Response(body, status=503 if body["status"] == "error" else 200)
+
+
+_CACHE_SECONDS = 3.0
+_last: tuple[float, dict] | None = None
+_lock = threading.Lock()
+
+
+def _checked() -> dict:
+    """The parts' state, checked at most every few seconds per process: the worker
+    ping waits up to a second, and a public endpoint must not let a crowd of
+    callers tie up every web thread waiting on it."""
+    global _last
+    with _lock:
+        if _last is not None and time.monotonic() - _last[0] < _CACHE_SECONDS:
+            return _last[1]
         broker = _broker()
         parts = {"database": _database(), "broker": broker, "worker": _worker(broker), "solver": _solver()}
         failed = any(p["status"] == "error" for p in parts.values())
@@ -99,4 +119,5 @@ class HealthApi(APIView):
             "mode": "embedded" if settings.EMBEDDED else "services",
             "parts": parts,
         }
-        return Response(body, status=503 if failed else 200)
+        _last = (time.monotonic(), body)
+        return body

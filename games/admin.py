@@ -8,7 +8,7 @@ from freecell_site.errors import DomainError
 from games.clock import today_utc
 from games.models import Daily, Deal, Game, Result, Submission
 from games.services.dailies import schedule_check
-from games.services.deals import deal_number_check
+from games.services.deals import deal_number_check, deals_void
 from games.services.results import streak_recompute
 
 
@@ -43,6 +43,12 @@ class DealAdmin(admin.ModelAdmin):
     readonly_fields = ["status", "scope", "par", "solution", "iterations", "solved_at", "created_at"]
     actions = ["solve", "feature", "void", "unvoid"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # A deal's identity is its variant and number: games, results and
+        # verdicts hang on it, so it never changes once created.
+        fixed = ["variant", "number"] if obj is not None else []
+        return [*fixed, *self.readonly_fields]
+
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if not change:
@@ -57,9 +63,10 @@ class DealAdmin(admin.ModelAdmin):
     def feature(self, request, queryset):
         queryset.update(featured=True)
 
-    @admin.action(description="Void (withdraw from pools and schedules)")
+    @admin.action(description="Void (withdraw from pools and from future dailies)")
     def void(self, request, queryset):
-        queryset.update(voided=True, in_pool=False)
+        dropped = deals_void(deals=queryset)
+        messages.info(request, f"{dropped} future daily(ies) dropped; beat picks new deals for them.")
 
     @admin.action(description="Un-void")
     def unvoid(self, request, queryset):

@@ -154,9 +154,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
 # --- DRF -----------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: an unauthenticated request gets 401 with a WWW-Authenticate
+    # header (DRF takes it from the first class) instead of a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

@@ -66,6 +66,7 @@ ERRORS = {
     404: OpenApiResponse(ErrorOut, description="Not found"),
 }
 CONFLICT = {409: OpenApiResponse(ErrorOut, description="Conflict with the current state")}
+UNAVAILABLE = {503: OpenApiResponse(ErrorOut, description="The solver cannot answer right now")}
 
 
 def daily_is_open(daily: Daily | None) -> bool:

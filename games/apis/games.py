@@ -11,6 +11,7 @@ from games import engine
 from games.apis.fields import (
     CONFLICT,
     ERRORS,
+    UNAVAILABLE,
     PositionOut,
     StrictCharField,
     StrictIntegerField,
@@ -242,7 +243,7 @@ class GameHintApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "hints"
 
-    @extend_schema(request=None, responses={200: HintOut, **GAME_ERRORS},
+    @extend_schema(request=None, responses={200: HintOut, **GAME_ERRORS, **UNAVAILABLE},
                    summary="The first move of a winning line, or since when the game is lost")
     def post(self, request, game_id):
         hint, game = game_hint(game_id=game_id, player=request.user)
@@ -259,7 +260,7 @@ class DealHintApi(APIView):
     class DealHintIn(serializers.Serializer):
         moves = moves_field()
 
-    @extend_schema(request=DealHintIn, responses={200: HintOut, **ERRORS},
+    @extend_schema(request=DealHintIn, responses={200: HintOut, **ERRORS, **UNAVAILABLE},
                    summary="A hint after a log of moves on a deal (no account needed)")
     def post(self, request, variant: str, number: int):
         data = self.DealHintIn(data=request.data)

@@ -81,3 +81,18 @@ def deal_verdict_store(*, deal: Deal, status: str, scope: str, par: int | None, 
     )
     deal.refresh_from_db()
     return deal
+
+
+def deals_void(*, deals) -> int:
+    """Withdraw deals: out of the pools and off every future daily (beat refills those dates).
+
+    Returns how many future dailies were dropped. Today's and past dailies stay:
+    games are being played on them.
+    """
+    from games.models import Daily
+
+    with transaction.atomic():
+        ids = list(deals.values_list("pk", flat=True))
+        Deal.objects.filter(pk__in=ids).update(voided=True, in_pool=False, daily_reserve=False)
+        dropped, _ = Daily.objects.filter(deal_id__in=ids, date__gt=today_utc()).delete()
+    return dropped

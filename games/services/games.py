@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from freecell_site.errors import Conflict, InvalidRequest, NotFound
+from freecell_site.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from games.clock import today_utc
 from games.models import Game, Submission
 from games.referee import log_replay, start_position
@@ -214,7 +214,12 @@ def log_hint(*, variant: str, number: int, moves: Sequence[str]):
     _log_length_check(moves)
     start = start_position(variant, number)
     log_replay(start, list(moves))
-    return solver.hint(start, list(moves), budget=settings.HINT_BUDGET)
+    try:
+        return solver.hint(start, list(moves), budget=settings.HINT_BUDGET)
+    except solver.SolverError as exc:
+        raise ServiceUnavailable(
+            f"The solver cannot answer right now: {exc}", code="solver_unavailable"
+        ) from exc
 
 
 def guest_hint(*, variant: str, number: int, moves: Sequence[str]):

@@ -128,7 +128,7 @@ def test_logout_ends_the_session(make_player):
     client.post("/api/accounts/login/", {"username": "bob", "password": GOOD_PASSWORD}, format="json")
     assert client.post("/api/accounts/logout/").status_code == 204
     me = client.get("/api/accounts/me/")
-    assert me.status_code == 403
+    assert me.status_code == 401
     assert me.json()["error"]["code"] == "not_authenticated"
 
 
@@ -160,3 +160,30 @@ def test_a_token_authenticates_scripts(make_player):
     script.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert script.get("/api/accounts/me/").json()["username"] == "bob"
     assert script.post("/api/games/", {"variant": "freecell", "number": 1}, format="json").status_code == 201
+
+
+def test_changing_the_password_revokes_api_tokens(make_player):
+    make_player("bob")
+    token = APIClient().post(
+        "/api/accounts/token/", {"username": "bob", "password": GOOD_PASSWORD}, format="json"
+    ).json()["token"]
+    script = APIClient()
+    script.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    changed = script.post(
+        "/api/accounts/password/", {"old_password": GOOD_PASSWORD, "new_password": "another fine phrase"},
+        format="json",
+    )
+    assert changed.status_code == 204
+    refused = script.get("/api/accounts/me/")
+    assert refused.status_code == 401 and refused.json()["error"]["code"] == "authentication_failed"
+
+
+def test_guessing_the_old_password_counts_towards_the_lockout(api, settings):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        api.post("/api/accounts/password/", {"old_password": "guess", "new_password": "another fine phrase"},
+                 format="json")
+    locked = api.post(
+        "/api/accounts/password/", {"old_password": GOOD_PASSWORD, "new_password": "another fine phrase"},
+        format="json",
+    )
+    assert locked.status_code == 403 and locked.json()["error"]["code"] == "locked_out"

@@ -65,3 +65,21 @@ def test_voiding_a_result_takes_it_off_the_board(admin_client, make_player, clie
     admin_client.post("/admin/games/result/", {"action": "void", "_selected_action": [result.pk]})
     assert Result.objects.get().voided
     assert client.get(board).json()["rows"] == []
+
+
+def test_a_deals_variant_and_number_cannot_change_once_created(admin_client):
+    deal = Deal.objects.create(variant="freecell", number=5, status="winnable", par=70)
+    admin_client.post(f"/admin/games/deal/{deal.pk}/change/",
+                      {"variant": "forecell", "number": 6, "note": "edited"})
+    deal.refresh_from_db()
+    assert (deal.variant, deal.number, deal.note) == ("freecell", 5, "edited")
+
+
+def test_voiding_a_deal_drops_it_from_future_dailies_only(admin_client):
+    deal = Deal.objects.create(variant="freecell", number=6, status="winnable", par=70, in_pool=True)
+    today = Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)
+    Daily.objects.create(variant="freecell", date=today_utc() + dt.timedelta(days=2), deal=deal)
+    admin_client.post("/admin/games/deal/", {"action": "void", "_selected_action": [deal.pk]})
+    deal.refresh_from_db()
+    assert deal.voided and not deal.in_pool
+    assert list(Daily.objects.all()) == [today]

@@ -17,9 +17,9 @@ SECRET = 7_654_321_987  # distinctive, so that any leak is visible in a response
 
 def test_dailies_need_an_account(anon, daily, today):
     daily()
-    assert anon.get("/api/dailies/today/").status_code == 403
-    assert anon.get(f"/api/dailies/{today}/freecell/").status_code == 403
-    assert anon.post(f"/api/dailies/{today}/freecell/games/").status_code == 403
+    assert anon.get("/api/dailies/today/").status_code == 401
+    assert anon.get(f"/api/dailies/{today}/freecell/").status_code == 401
+    assert anon.post(f"/api/dailies/{today}/freecell/games/").status_code == 401
 
 
 def test_today_lists_one_daily_per_daily_variant_without_numbers(api, daily, today):

@@ -37,7 +37,8 @@ def test_start_records_an_unranked_game_on_the_deal(api, player):
 
 def test_start_needs_an_account(anon):
     response = anon.post("/api/games/", {"variant": "freecell", "number": 24}, format="json")
-    assert response.status_code == 403
+    assert response.status_code == 401
+    assert response.headers["WWW-Authenticate"] == "Token"
     assert response.json()["error"]["code"] == "not_authenticated"
 
 

@@ -123,3 +123,17 @@ def test_the_daily_reserve_draws_from_the_whole_deal_range():
     assert added == 2 and pool_size(variant="freecell", reserve=True) == 2
     assert pool_size(variant="freecell") == 0  # never offered as a random deal
     assert all(d.number > 1_000_000 and d.status == "winnable" for d in Deal.objects.filter(daily_reserve=True))
+
+
+def test_a_solver_failure_is_a_503_not_a_500(anon, api, monkeypatch):
+    from games import solver
+
+    def broken(*args, **kwargs):
+        raise solver.LibraryError("cannot load libfreecell-solver")
+
+    monkeypatch.setattr(solver, "hint", broken)  # the C library failing, as if it were missing
+    response = anon.post("/api/deals/freecell/24/hint/", {"moves": []}, format="json")
+    assert response.status_code == 503 and response.json()["error"]["code"] == "solver_unavailable"
+    game_id = start(api, "freecell", 24)
+    assert api.post(f"/api/games/{game_id}/hint/").status_code == 503
+    assert Game.objects.get(pk=game_id).hints == 0  # an unanswered hint is not counted

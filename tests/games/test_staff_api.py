@@ -27,7 +27,7 @@ def test_players_and_guests_cannot_curate(api, anon, today, winnable_deal):
     winnable_deal("freecell", 5)
     tomorrow = today + dt.timedelta(days=1)
     assert schedule(api, "freecell", tomorrow, 5).status_code == 403
-    assert schedule(anon, "freecell", tomorrow, 5).status_code == 403
+    assert schedule(anon, "freecell", tomorrow, 5).status_code == 401
     assert api.get("/api/staff/schedule/").status_code == 403
     assert api.delete(f"/api/staff/schedule/freecell/{tomorrow}/").status_code == 403
     assert not Daily.objects.exists()

@@ -25,7 +25,7 @@ from tests.reliability.payloads import ENDPOINTS, Payload, payloads
 
 pytestmark = [pytest.mark.slow]
 
-REFUSALS = {400, 403, 404, 405, 409, 413, 415, 429}
+REFUSALS = {400, 401, 403, 404, 405, 409, 413, 415, 429}
 TEN_MB = 10 * 1024 * 1024
 
 
