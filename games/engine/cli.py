@@ -55,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         return _COMMANDS[args.command](args)
+    except UnicodeError:
+        print("error: the input is not UTF-8 text", file=sys.stderr)
+        return EX_USAGE
     except (UsageError, EngineError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EX_USAGE
@@ -66,7 +69,7 @@ def _start(variant: str, number: str | None, board: str | None) -> Position:
         raise UsageError("give either a deal number or --board FILE")
     if board is not None:
         return from_board(Path(board).read_text(encoding="utf-8"), variant)
-    if not number.isdigit():
+    if not (number.isascii() and number.isdigit()):
         raise UsageError(f"a deal number is a positive whole number, not {number!r}")
     return deal(variant, int(number))
 
@@ -97,7 +100,7 @@ def _perft(args) -> int:
         raise UsageError("perft takes VARIANT N DEPTH, or VARIANT --board FILE DEPTH")
     number = None if args.board else args.args[0]
     depth = args.args[-1]
-    if not depth.isdigit():
+    if not (depth.isascii() and depth.isdigit()):
         raise UsageError(f"a depth is a whole number, not {depth!r}")
     print(perft(_start(args.variant, number, args.board), int(depth)))
     return 0

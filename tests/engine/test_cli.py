@@ -65,6 +65,7 @@ def test_board_file_takes_the_place_of_a_deal_number(tmp_path):
         (("deal", "freecell", "8589934592"), "deal numbers run from 1 to 8,589,934,591"),
         (("deal", "freecell", "-3"), "error:"),
         (("deal", "freecell", "abc"), "a deal number is a positive whole number"),
+        (("deal", "freecell", "\u0663"), "a deal number is a positive whole number"),  # an Arabic-Indic 3
         (("deal", "freecell"), "give either a deal number or --board FILE"),
         (("perft", "freecell", "24"), "perft takes VARIANT N DEPTH"),
         (("perft", "freecell", "24", "x"), "a depth is a whole number"),
@@ -87,3 +88,11 @@ def test_a_board_with_51_cards_is_refused(tmp_path):
     done = run("replay", "freecell", "--board", str(board))
     assert done.returncode == 64
     assert "not one full deck of 52 cards (51 cards; missing: 9D)" in done.stderr
+
+
+def test_a_board_file_that_is_not_utf8_is_a_usage_error(tmp_path):
+    board = tmp_path / "board.bin"
+    board.write_bytes(b"\xff\xfe\x00garbage")
+    done = run("deal", "freecell", "--board", str(board))
+    assert done.returncode == 64
+    assert "not UTF-8" in done.stderr
