@@ -5,6 +5,7 @@ after the commit that records a result for it.
 """
 
 import datetime as dt
+import time
 
 from django.core.cache import cache
 from django.db.models import Count, Min, Q
@@ -33,8 +34,29 @@ def player_games(*, player, state: str | None = None, variant: str | None = None
     return list(games[:limit])
 
 
+def _versioned(base: str) -> str:
+    """The cache key of a board: its name plus the version the last write set.
+
+    A write bumps the version after its commit instead of deleting the entry,
+    so a reader that built the board from rows read before that commit files
+    it under the old version, where nobody looks any more.
+    """
+    return f"{base}:{cache.get(f'{base}:version', 0)}"
+
+
 def _daily_key(daily_id: int) -> str:
-    return f"leaderboard:daily:{daily_id}"
+    return _versioned(f"leaderboard:daily:{daily_id}")
+
+
+def _deal_key(deal_id: int) -> str:
+    return _versioned(f"leaderboard:deal:{deal_id}")
+
+
+def leaderboard_cache_clear(*, daily_id: int | None, deal_id: int | None) -> None:
+    bases = [f"leaderboard:daily:{daily_id}"] if daily_id else []
+    if deal_id:
+        bases.append(f"leaderboard:deal:{deal_id}")
+    cache.set_many({f"{base}:version": time.time_ns() for base in bases}, timeout=None)
 
 
 def daily_rank(*, result: Result) -> int | None:
@@ -49,17 +71,6 @@ def daily_rank(*, result: Result) -> int | None:
             pk__lt=result.pk)
     )
     return ahead.count() + 1
-
-
-def _deal_key(deal_id: int) -> str:
-    return f"leaderboard:deal:{deal_id}"
-
-
-def leaderboard_cache_clear(*, daily_id: int | None, deal_id: int | None) -> None:
-    keys = [_daily_key(daily_id)] if daily_id else []
-    if deal_id:
-        keys.append(_deal_key(deal_id))
-    cache.delete_many(keys)
 
 
 def _daily_rows(daily: Daily) -> list[dict]:

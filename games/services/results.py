@@ -8,7 +8,7 @@ and the one-to-one result row makes a second record impossible.
 
 import datetime as dt
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -117,6 +117,23 @@ def _runs(dates: list[dt.date]) -> list[tuple[dt.date, int]]:
     return runs
 
 
+def _streak_locked(player, variant: str) -> PlayerStreak:
+    """The player's streak row, created if need be, locked for this transaction.
+
+    Two first results recorded at once may both try to create it: the loser of
+    that race reads the winner's row instead of failing its validation.
+    """
+    rows = PlayerStreak.objects.select_for_update()
+    streak = rows.filter(player=player, variant=variant).first()
+    if streak is not None:
+        return streak
+    try:
+        with transaction.atomic():
+            return PlayerStreak.objects.create(player=player, variant=variant)
+    except IntegrityError:
+        return rows.get(player=player, variant=variant)
+
+
 def streak_recompute(*, player, variant: str) -> PlayerStreak:
     """Daily wins and streaks from the player's counted ranked daily results."""
     dates = sorted(
@@ -125,7 +142,7 @@ def streak_recompute(*, player, variant: str) -> PlayerStreak:
         ).values_list("daily__date", flat=True)
     )
     runs = _runs(dates)
-    streak, _ = PlayerStreak.objects.select_for_update().get_or_create(player=player, variant=variant)
+    streak = _streak_locked(player, variant)
     streak.daily_wins = len(dates)
     streak.best_streak = max((length for _, length in runs), default=0)
     streak.current_streak = runs[-1][1] if runs else 0
