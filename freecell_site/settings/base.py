@@ -1,8 +1,8 @@
 """Settings shared by every environment, read from the environment.
 
 With nothing configured the service runs on an embedded default: a SQLite
-file and eager Celery. ``EMBEDDED`` says so, and the health endpoint and the
-start-up banner report it honestly.
+file and eager Celery. ``EMBEDDED`` says so; the health endpoint reports it,
+and ``scripts/run`` says so when it starts.
 """
 
 from pathlib import Path
