@@ -179,6 +179,7 @@ def player_stats(*, player) -> dict:
     today = today_utc()
     played = dict(
         Game.objects.filter(player=player)
+        .filter(Q(ply__gt=0) | Q(state=Game.State.WON))  # an opened page is not a game played
         .values_list("deal__variant")
         .annotate(n=Count("pk"))
         .values_list("deal__variant", "n")

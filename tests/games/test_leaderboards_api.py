@@ -109,7 +109,8 @@ def test_player_stats_count_games_wins_streaks_and_moves_over_par(anon, daily, f
     other = winnable_deal("freecell", 25, par=70)
     finish("dora", other, moves=75, ms=100_000)
     dora = Game.objects.filter(player__username="dora").first().player
-    Game.objects.create(player=dora, deal=other)  # an unfinished game
+    Game.objects.create(player=dora, deal=other, ply=3, moves="1a 2b 3c")  # an unfinished game
+    Game.objects.create(player=dora, deal=other)  # opened, never played: not counted
     stats = anon.get("/api/players/dora/stats/").json()["variants"]["freecell"]
     assert stats == {
         "played": 3, "won": 2, "win_rate": 0.667, "fewest_moves": 75, "fastest_seconds": 100.0,
