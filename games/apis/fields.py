@@ -62,6 +62,7 @@ class ErrorOut(serializers.Serializer):
 
 ERRORS = {
     400: OpenApiResponse(ErrorOut, description="Refused: see the error code"),
+    401: OpenApiResponse(ErrorOut, description="Not authenticated (no or a bad token or session)"),
     403: OpenApiResponse(ErrorOut, description="Not allowed"),
     404: OpenApiResponse(ErrorOut, description="Not found"),
 }
