@@ -7,16 +7,53 @@ after the commit that records a result for it.
 import datetime as dt
 import time
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Min, Q
 
+from freecell_site.errors import NotFound
 from games.clock import today_utc
-from games.models import Daily, Deal, Game, PlayerStreak, Result
+from games.models import Daily, Deal, Game, PlayerStreak, Result, Submission
 
 LEADERBOARD_LIMIT = 100
 CACHE_SECONDS = 300
 
 COUNTED = Q(flagged=False, voided=False)
+
+
+def player_game(*, player, game_id) -> Game:
+    """One of the player's games; anyone else's is simply not found."""
+    game = Game.objects.select_related("deal", "daily").filter(pk=game_id, player=player).first()
+    if game is None:
+        raise NotFound("No such game.")
+    return game
+
+
+def game_submission(*, game: Game) -> Submission | None:
+    return Submission.objects.filter(game=game).select_related("result").first()
+
+
+def player_by_username(*, username: str):
+    # PostgreSQL text cannot hold NUL, and no username does: %00 in a path is simply unknown.
+    player = None if "\x00" in username else (
+        get_user_model().objects.filter(username=username, is_active=True).first()
+    )
+    if player is None:
+        raise NotFound("No such player.")
+    return player
+
+
+def schedule_upcoming(*, variant: str | None = None, limit: int = 400) -> list[Daily]:
+    """Dailies from today on, soonest first (staff)."""
+    dailies = Daily.objects.filter(date__gte=today_utc()).select_related("deal").order_by("date", "variant")
+    if variant:
+        dailies = dailies.filter(variant=variant)
+    return list(dailies[:limit])
+
+
+def daily_is_open(daily: Daily | None) -> bool:
+    """Open or still to come: its deal number is secret."""
+    return daily is not None and daily.date >= today_utc()
 
 
 def player_games(*, player, state: str | None = None, variant: str | None = None,

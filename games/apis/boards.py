@@ -1,16 +1,14 @@
 """Per-deal and all-time leaderboards, and a player's stats."""
 
-from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from freecell_site.errors import NotFound
 from games.apis.fields import ERRORS, VARIANT_PATH
 from games.referee import variant_check
-from games.selectors import leaderboard_all_time, leaderboard_deal, player_stats
+from games.selectors import leaderboard_all_time, leaderboard_deal, player_by_username, player_stats
 from games.services.deals import deal_lookup
 
 
@@ -54,10 +52,4 @@ class PlayerStatsApi(APIView):
 
     @extend_schema(responses={200: PlayerStatsOut, **ERRORS}, summary="A player's stats per variant")
     def get(self, request, username: str):
-        # PostgreSQL text cannot hold NUL, and no username does: %00 in the path is simply unknown.
-        player = None if "\x00" in username else (
-            get_user_model().objects.filter(username=username, is_active=True).first()
-        )
-        if player is None:
-            raise NotFound("No such player.")
-        return Response(player_stats(player=player))
+        return Response(player_stats(player=player_by_username(username=username)))

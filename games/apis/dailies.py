@@ -10,12 +10,12 @@ from rest_framework.views import APIView
 
 from freecell_site.errors import InvalidRequest
 from games import engine
-from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut, daily_is_open
+from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut
 from games.apis.games import GameOut, game_out
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily
 from games.referee import start_position
-from games.selectors import leaderboard_daily
+from games.selectors import daily_is_open, leaderboard_daily
 from games.services.dailies import daily_ensure, daily_game_start, daily_get
 
 

@@ -4,8 +4,8 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 from games import engine
-from games.clock import today_utc
-from games.models import DAILY_VARIANTS, Daily, Deal, Game
+from games.models import DAILY_VARIANTS, Deal, Game
+from games.selectors import daily_is_open
 from games.share_links import share_code
 
 
@@ -68,10 +68,6 @@ ERRORS = {
 }
 CONFLICT = {409: OpenApiResponse(ErrorOut, description="Conflict with the current state")}
 UNAVAILABLE = {503: OpenApiResponse(ErrorOut, description="The solver cannot answer right now")}
-
-
-def daily_is_open(daily: Daily | None) -> bool:
-    return daily is not None and daily.date >= today_utc()
 
 
 def deal_links(deal: Deal) -> dict:

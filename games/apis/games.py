@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from freecell_site.errors import NotFound
 from games import engine
 from games.apis.fields import (
     CONFLICT,
@@ -20,7 +21,7 @@ from games.apis.fields import (
 )
 from games.models import Game, Submission
 from games.referee import start_position
-from games.selectors import daily_rank, player_games
+from games.selectors import daily_rank, game_submission, player_game, player_games
 from games.services.games import (
     MAX_CLIENT_MS,
     MAX_LOG_MOVES,
@@ -103,7 +104,7 @@ class GameOut(serializers.Serializer):
 def game_out(game: Game) -> dict:
     start = start_position(game.deal.variant, game.deal.number)
     current = engine.replay(start, game.move_list).position
-    submission = Submission.objects.filter(game=game).select_related("result").first()
+    submission = game_submission(game=game)
     return GameOut(
         {
             "id": game.id,
@@ -125,15 +126,6 @@ def game_out(game: Game) -> dict:
             "submission": submission_out(submission),
         }
     ).data
-
-
-def _own_game(request, game_id) -> Game:
-    from freecell_site.errors import NotFound
-
-    game = Game.objects.select_related("deal", "daily").filter(pk=game_id, player=request.user).first()
-    if game is None:
-        raise NotFound("No such game.")
-    return game
 
 
 class GameListApi(APIView):
@@ -179,7 +171,7 @@ class GameDetailApi(APIView):
 
     @extend_schema(responses={200: GameOut, **ERRORS}, summary="A game, to resume it anywhere")
     def get(self, request, game_id):
-        return Response(game_out(_own_game(request, game_id)))
+        return Response(game_out(player_game(player=request.user, game_id=game_id)))
 
 
 class GameMovesApi(APIView):
@@ -288,10 +280,7 @@ class GameSubmissionApi(APIView):
 
     @extend_schema(responses={200: SubmissionOut, **ERRORS}, summary="Where the worker's validation stands")
     def get(self, request, game_id):
-        from freecell_site.errors import NotFound
-
-        game = _own_game(request, game_id)
-        submission = Submission.objects.filter(game=game).select_related("result").first()
+        submission = game_submission(game=player_game(player=request.user, game_id=game_id))
         if submission is None:
             raise NotFound("This game has no submission.")
         return Response(submission_out(submission))

@@ -8,8 +8,8 @@ from rest_framework.views import APIView
 
 from games.apis.dailies import parse_date
 from games.apis.fields import CONFLICT, DAILY_VARIANT_PATH, DATE_PATH, ERRORS, StrictIntegerField
-from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily
+from games.selectors import schedule_upcoming
 from games.services.dailies import schedule_add, schedule_remove
 from games.services.deals import deal_lookup
 
@@ -42,12 +42,9 @@ class ScheduleApi(APIView):
 
     @extend_schema(responses={200: ScheduleListOut, **ERRORS}, summary="Dailies from today on")
     def get(self, request):
-        dailies = (
-            Daily.objects.filter(date__gte=today_utc()).select_related("deal").order_by("date", "variant")
-        )
-        if request.query_params.get("variant") in DAILY_VARIANTS:
-            dailies = dailies.filter(variant=request.query_params["variant"])
-        return Response({"schedule": [schedule_row(d) for d in dailies[:400]]})
+        variant = request.query_params.get("variant")
+        dailies = schedule_upcoming(variant=variant if variant in DAILY_VARIANTS else None)
+        return Response({"schedule": [schedule_row(d) for d in dailies]})
 
     @extend_schema(request=ScheduleAddIn, responses={201: ScheduleRowOut, **CONFLICT, **ERRORS},
                    summary="Schedule a proven-winnable deal on a future date")
