@@ -14,6 +14,7 @@ from freecell_site.errors import Conflict, InvalidRequest, NotFound
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily, Deal, Game, SolverStatus
 from games.services.games import game_start
+from games.services.solving import deal_par_ensure
 
 SCHEDULE_DAYS_AHEAD = 7
 
@@ -95,14 +96,6 @@ def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
         return Daily.objects.select_related("deal").get(variant=variant, date=date)
 
 
-def deal_free_play_check(*, deal: Deal) -> None:
-    """Refuse free play (games, guest hints) on a deal that is a daily still to close."""
-    if deal.pk is not None and Daily.objects.filter(deal=deal, date__gte=today_utc()).exists():
-        raise InvalidRequest(
-            "This deal is not open for free play right now; try another number.", code="deal_unavailable"
-        )
-
-
 def schedule_check(*, variant: str, date: dt.date, deal: Deal) -> None:
     """Refuse what may not be scheduled: past dates, other variants, unproven deals."""
     daily_variant_check(variant)
@@ -139,8 +132,6 @@ def schedule_remove(*, variant: str, date: dt.date) -> None:
 
 def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
     """Beat: make sure every daily from today to ``days_ahead`` exists and has its par."""
-    from games.services.solving import deal_par_ensure
-
     made = []
     today = today_utc()
     for variant in DAILY_VARIANTS:

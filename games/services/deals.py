@@ -8,7 +8,7 @@ from django.utils import timezone
 from freecell_site.errors import InvalidRequest, NotFound
 from games import engine
 from games.clock import today_utc
-from games.models import Deal, SolverStatus
+from games.models import Daily, Deal, SolverStatus
 from games.referee import start_position, variant_check
 
 # Random deals are drawn from the numbers every client and solver knows well.
@@ -89,10 +89,16 @@ def deals_void(*, deals) -> int:
     Returns how many future dailies were dropped. Today's and past dailies stay:
     games are being played on them.
     """
-    from games.models import Daily
-
     with transaction.atomic():
         ids = list(deals.values_list("pk", flat=True))
         Deal.objects.filter(pk__in=ids).update(voided=True, in_pool=False, daily_reserve=False)
         dropped, _ = Daily.objects.filter(deal_id__in=ids, date__gt=today_utc()).delete()
     return dropped
+
+
+def deal_free_play_check(*, deal: Deal) -> None:
+    """Refuse free play (games, guest hints) on a deal that is a daily still to close."""
+    if deal.pk is not None and Daily.objects.filter(deal=deal, date__gte=today_utc()).exists():
+        raise InvalidRequest(
+            "This deal is not open for free play right now; try another number.", code="deal_unavailable"
+        )

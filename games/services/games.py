@@ -14,9 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from freecell_site.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
+from games import solver
 from games.clock import today_utc
 from games.models import Game, Submission
 from games.referee import log_replay, start_position
+from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 
 MAX_LOG_MOVES = 1000
 MAX_CLIENT_MS = 30 * 24 * 3600 * 1000  # a month of play is more than any game
@@ -29,9 +31,6 @@ def game_start(*, player, deal, daily=None, ranked: bool = False) -> Game:
 
 def deal_game_start(*, player, variant: str, number: int) -> Game:
     """Start an unranked game on a numbered deal (not on a daily still to close)."""
-    from games.services.dailies import deal_free_play_check
-    from games.services.deals import deal_get_or_create
-
     deal = deal_get_or_create(variant=variant, number=number)
     deal_free_play_check(deal=deal)
     return game_start(player=player, deal=deal)
@@ -124,7 +123,7 @@ def _finish(game: Game, now: datetime) -> None:
 
 def _submission_open(game: Game) -> Submission:
     """Commit a pending submission and ring the worker after commit."""
-    from games.tasks import submission_validate_task
+    from games.tasks import submission_validate_task  # tasks call services: imported at use
 
     submission = Submission.objects.create(game=game, moves=game.moves)
     transaction.on_commit(lambda: submission_validate_task.delay(submission.pk))
@@ -209,8 +208,6 @@ def game_hint_count(*, game_id, player) -> Game:
 
 def log_hint(*, variant: str, number: int, moves: Sequence[str]):
     """The solver's advice after ``moves`` on a deal (guests' hints; nothing is stored)."""
-    from games import solver
-
     _log_length_check(moves)
     start = start_position(variant, number)
     log_replay(start, list(moves))
@@ -224,9 +221,6 @@ def log_hint(*, variant: str, number: int, moves: Sequence[str]):
 
 def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
     """A hint for a guest's log on a numbered deal (not on a daily still to close)."""
-    from games.services.dailies import deal_free_play_check
-    from games.services.deals import deal_lookup
-
     deal_free_play_check(deal=deal_lookup(variant=variant, number=number))
     return log_hint(variant=variant, number=number, moves=moves)
 

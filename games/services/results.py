@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
+from games.selectors import leaderboard_cache_clear
 from games.services.fairplay import fairplay_flag
 
 MAX_ATTEMPTS = 5
@@ -100,8 +101,6 @@ def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
     )
     if ranked:
         streak_recompute(player=game.player, variant=game.deal.variant)
-    from games.selectors import leaderboard_cache_clear
-
     transaction.on_commit(lambda: leaderboard_cache_clear(daily_id=game.daily_id, deal_id=game.deal_id))
     return result
 
