@@ -156,7 +156,8 @@ class GameListApi(APIView):
                    summary="The player's 20 most recent games, on one deal or daily if asked",
                    operation_id="games_list")
     def get(self, request):
-        query = self.GameFilterIn(data=request.query_params)
+        # A plain dict: from a QueryDict DRF reads `?variant=` as no filter; the schema says no such thing.
+        query = self.GameFilterIn(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         values = query.validated_data
         games = player_games(
