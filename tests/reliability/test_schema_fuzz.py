@@ -1,0 +1,45 @@
+"""Schemathesis against the live server's own OpenAPI schema: every check, as nobody, a player and staff.
+
+A bounded run (a few examples per operation and phase); ``bench/fuzz_schema.py``
+runs the same configuration for longer. No 5xx, no response outside the schema,
+no undocumented status, no accepted invalid input, no ignored authentication.
+"""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from rest_framework.authtoken.models import Token
+
+from games.models import Deal, Game, SolverStatus
+from tests.reliability.conftest import todays_daily
+from tests.reliability.fuzzing import Identity, failures, schemathesis_run
+
+pytestmark = [pytest.mark.worker, pytest.mark.slow]
+
+MAX_EXAMPLES = 8
+
+
+def identities(make_player) -> list[Identity]:
+    """Data for the fuzzer to find: today's dailies, a pool deal, a player's game in play."""
+    todays_daily("freecell", 24)
+    todays_daily("forecell", 2)
+    Deal.objects.filter(variant="freecell", number=24).update(in_pool=True, status=SolverStatus.WINNABLE)
+    player, staff = make_player("fuzzer"), make_player("curator", staff=True)
+    game = Game.objects.create(player=player, deal=Deal.objects.get(variant="freecell", number=24))
+    return [
+        Identity("anonymous", username="fuzzer", csrf=True),
+        Identity("player", Token.objects.create(user=player).key, "fuzzer", str(game.pk)),
+        Identity("staff", Token.objects.create(user=staff).key, "curator"),
+    ]
+
+
+def test_the_live_api_conforms_to_its_schema_for_anonymous_players_and_staff(live_url, make_player, tmp_path):
+    who = identities(make_player)
+    with ThreadPoolExecutor(max_workers=len(who)) as pool:
+        runs = list(pool.map(
+            lambda identity: schemathesis_run(live_url, identity, tmp_path, max_examples=MAX_EXAMPLES, seed=1),
+            who,
+        ))
+    for identity, run in zip(who, runs, strict=True):
+        assert run.returncode == 0, f"{identity.name}:\n{failures(run)}"
+        assert " passed" in run.stdout and "generated" in run.stdout, run.stdout[-2000:]
