@@ -13,7 +13,7 @@ from django.db.models import Count, Min, Q
 
 from freecell_site.errors import NotFound
 from games.clock import today_utc
-from games.models import Daily, Deal, Game, PlayerStreak, Result, Submission
+from games.models import DAILY_VARIANTS, Daily, Deal, Game, PlayerStreak, Result, Submission
 
 LEADERBOARD_LIMIT = 100
 CACHE_SECONDS = 300
@@ -71,22 +71,23 @@ def player_games(*, player, state: str | None = None, variant: str | None = None
     return list(games[:limit])
 
 
-def _versioned(base: str) -> str:
-    """The cache key of a board: its name plus the version the last write set.
+def _board_cached(base: str, build) -> dict:
+    """A board from the cache, or built and cached; one cache round trip when it is there.
 
-    A write bumps the version after its commit instead of deleting the entry,
-    so a reader that built the board from rows read before that commit files
-    it under the old version, where nobody looks any more.
+    The entry holds the version it was built under and is read together with
+    the current version. A write bumps the version after its commit instead of
+    deleting the entry, so a board built from rows read before that commit
+    carries the old version and is never served again.
     """
-    return f"{base}:{cache.get(f'{base}:version', 0)}"
-
-
-def _daily_key(daily_id: int) -> str:
-    return _versioned(f"leaderboard:daily:{daily_id}")
-
-
-def _deal_key(deal_id: int) -> str:
-    return _versioned(f"leaderboard:deal:{deal_id}")
+    version_key = f"{base}:version"
+    found = cache.get_many([version_key, base])
+    version = found.get(version_key, 0)
+    entry = found.get(base)
+    if entry is not None and entry[0] == version:
+        return entry[1]
+    board = build()
+    cache.set(base, (version, board), CACHE_SECONDS)
+    return board
 
 
 def leaderboard_cache_clear(*, daily_id: int | None, deal_id: int | None) -> None:
@@ -140,21 +141,37 @@ def _histogram(daily: Daily) -> list[dict]:
     return [{"moves": row["moves"], "players": row["players"]} for row in counts]
 
 
+def _daily_board(daily: Daily) -> dict:
+    return {
+        "date": daily.date.isoformat(),
+        "variant": daily.variant,
+        "par": daily.deal.par,
+        "players": Result.objects.filter(COUNTED, daily=daily, ranked=True).count(),
+        "rows": _daily_rows(daily),
+        "histogram": _histogram(daily),
+    }
+
+
 def leaderboard_daily(*, daily: Daily) -> dict:
     """Ranked, counted results: fewest moves, then server time, then who finished first."""
+    return _board_cached(f"leaderboard:daily:{daily.pk}", lambda: _daily_board(daily))
 
-    def build() -> dict:
-        rows = _daily_rows(daily)
-        return {
-            "date": daily.date.isoformat(),
-            "variant": daily.variant,
-            "par": daily.deal.par,
-            "players": Result.objects.filter(COUNTED, daily=daily, ranked=True).count(),
-            "rows": rows,
-            "histogram": _histogram(daily),
-        }
 
-    return cache.get_or_set(_daily_key(daily.pk), build, CACHE_SECONDS)
+def leaderboard_daily_opened(*, variant: str, date: dt.date) -> dict | None:
+    """The board of an existing daily that has opened, or None (the caller then goes the long way).
+
+    The hot read: the daily's id alone (one indexed query, no join) and one cache
+    round trip when the board is cached.
+    """
+    if variant not in DAILY_VARIANTS or date > today_utc():
+        return None
+    daily_id = Daily.objects.filter(variant=variant, date=date).values_list("pk", flat=True).first()
+    if daily_id is None:
+        return None
+    return _board_cached(
+        f"leaderboard:daily:{daily_id}",
+        lambda: _daily_board(Daily.objects.select_related("deal").get(pk=daily_id)),
+    )
 
 
 def leaderboard_deal(*, deal: Deal) -> dict:
@@ -182,7 +199,7 @@ def leaderboard_deal(*, deal: Deal) -> dict:
         ]
         return {"variant": deal.variant, "number": deal.number, "par": deal.par, "rows": rows}
 
-    return cache.get_or_set(_deal_key(deal.pk), build, CACHE_SECONDS)
+    return _board_cached(f"leaderboard:deal:{deal.pk}", build)
 
 
 def _current(streak: PlayerStreak, today: dt.date) -> int:

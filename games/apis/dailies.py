@@ -15,7 +15,7 @@ from games.apis.games import GameOut, game_out
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily
 from games.referee import start_position
-from games.selectors import daily_is_open, leaderboard_daily
+from games.selectors import daily_is_open, leaderboard_daily, leaderboard_daily_opened
 from games.services.dailies import daily_ensure, daily_game_start, daily_get
 
 
@@ -100,5 +100,8 @@ class LeaderboardDailyApi(APIView):
     @extend_schema(responses={200: DailyBoardOut, **ERRORS}, parameters=[DATE_PATH, DAILY_VARIANT_PATH],
                    summary="A daily's leaderboard and moves histogram")
     def get(self, request, date: str, variant: str):
-        daily = daily_get(variant=variant, date=parse_date(date))
-        return Response(leaderboard_daily(daily=daily))
+        day = parse_date(date)
+        board = leaderboard_daily_opened(variant=variant, date=day)
+        if board is None:  # not made yet (today's comes from the pool), not open, unknown: the long way
+            board = leaderboard_daily(daily=daily_get(variant=variant, date=day))
+        return Response(board)
