@@ -27,16 +27,24 @@ DAILY_VARIANTS = ("freecell", "forecell")
 # instead of discovering them import by import.
 PLAY_MODULES = (
     "play",
+    "controller",
     "api",
     "autoplay",
     "board_view",
+    "finish",
+    "hints",
     "hud",
     "input",
+    "intents",
     "loader",
+    "notices",
     "rules",
+    "session",
+    "share",
     "state",
     "storage",
     "sync",
+    "table",
     "words",
 )
 

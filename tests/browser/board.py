@@ -48,6 +48,9 @@ def _center(box) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 20)
 
 
+SETTLED = "el => Promise.allSettled(el.getAnimations().map((a) => a.finished))"
+
+
 def drag_move(page, move: str) -> None:
     """Play one move by dragging its card (the head of the run) onto the destination."""
     source, destination, count = parse(move, page)
@@ -59,6 +62,9 @@ def drag_move(page, move: str) -> None:
         target = card(page, destination, 1)
     else:
         target = page.locator(f'.pile[data-pile="{destination}"]')
+    # A card still sliding from the last move is not where its box will be.
+    for moving in (grabbed, target):
+        moving.evaluate(SETTLED)
     x, y = _center(grabbed.bounding_box())
     tx, ty = _center(target.bounding_box())
     page.mouse.move(x, y)

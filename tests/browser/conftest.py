@@ -1,6 +1,7 @@
 """Browser tests: Debian's Chromium through pytest-playwright, against the live
 server (gunicorn + a real Celery worker on the Postgres test database)."""
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -40,3 +41,23 @@ def site(live_url, page):
     page.set_default_timeout(15_000)
     page.base = live_url
     return page
+
+
+@pytest.fixture
+def make_daily(live_url):
+    """A FreeCell daily on MS deal `number` (today's unless `date` says otherwise); returns a winning line."""
+    from games.clock import today_utc
+    from games.models import Daily, Deal, SolverStatus
+    from tests.browser.solutions import winning_line
+
+    def make(number: int, *, date: dt.date | None = None) -> list[str]:
+        line = winning_line("freecell", number=number)
+        deal, _ = Deal.objects.update_or_create(
+            variant="freecell",
+            number=number,
+            defaults={"status": SolverStatus.WINNABLE, "par": len(line), "in_pool": True},
+        )
+        Daily.objects.create(variant="freecell", date=date or today_utc(), deal=deal)
+        return line
+
+    return make

@@ -4,9 +4,10 @@ real worker has replayed and ranked the game."""
 
 import pytest
 
-from games.models import Daily, Deal, SolverStatus
-from games.services.dailies import today_utc
+from games.clock import today_utc
+from games.models import Daily, Deal, Game, SolverStatus
 from tests.browser.board import drag_move, wait_settled
+from tests.browser.players import log_in
 from tests.browser.solutions import winning_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.slow]
@@ -55,3 +56,58 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
     assert cells[2] == str(len(todays_freecell_daily))
     assert site.locator("[data-histogram]").is_visible()
     site.screenshot(path=str(screenshots / "daily-leaderboard.png"))
+
+
+def test_opening_the_daily_starts_no_game_until_the_first_move_which_is_ranked(site, make_player, make_daily):
+    make_daily(3)
+    player = make_player("patient")
+    log_in(site, site.base, "patient", "/daily/freecell")
+    site.wait_for_load_state("networkidle")
+    assert not Game.objects.filter(player=player).exists()
+    drag_move(site, "1a")
+    site.locator('[data-hud="status"]', has_text="Saved").wait_for()
+    game = Game.objects.get(player=player)
+    assert game.ranked and game.move_list == ["1a"]
+
+
+def test_a_hint_on_a_ranked_daily_asks_first_and_declining_sends_nothing(site, make_player, make_daily):
+    make_daily(3)
+    player = make_player("careful")
+    log_in(site, site.base, "careful", "/daily/freecell")
+    drag_move(site, "1a")
+    site.locator('[data-hud="status"]', has_text="Saved").wait_for()
+    asked = []
+    site.on("request", lambda request: asked.append(request.url) if "/hint/" in request.url else None)
+    question = site.get_by_role("dialog", name="Using a hint takes this game off today's leaderboard. Show a hint?")
+
+    site.keyboard.press("h")
+    question.wait_for()
+    site.keyboard.press("Escape")
+    question.wait_for(state="hidden")
+    site.wait_for_load_state("networkidle")
+    assert asked == []
+    game = Game.objects.get(player=player)
+    assert game.ranked and game.hints == 0
+
+    site.keyboard.press("h")
+    question.wait_for()
+    assert site.evaluate("document.activeElement.textContent") == "No, keep it ranked"
+    site.keyboard.press("Tab")
+    site.keyboard.press("Enter")
+    site.locator("[data-announcer]", has_text="Hint:").wait_for()
+    game.refresh_from_db()
+    assert game.hints == 1 and not game.ranked
+
+    with site.expect_response("**/hint/"):
+        site.keyboard.press("h")
+    assert not question.is_visible()
+    assert len(asked) == 2
+
+
+def test_todays_daily_never_shows_its_deal_number(site, make_player, make_daily):
+    make_daily(7)
+    make_player("curious")
+    log_in(site, site.base, "curious", "/daily/freecell")
+    site.wait_for_load_state("networkidle")
+    assert site.locator("[data-daily-facts]").is_hidden()
+    assert "Deal #" not in site.locator("main").inner_text()

@@ -47,3 +47,32 @@ def test_piles_name_their_cards_in_words_and_focus_is_visible(site):
     site.keyboard.press("Escape")
     site.keyboard.press("l")
     site.locator("[data-announcer]", has_text="column 8").wait_for()
+
+
+def test_f_again_chooses_the_next_foundation_so_a_card_comes_back_by_key(site):
+    site.goto(f"{site.base}/play/freecell/1")
+    site.locator('.card[data-pile="1"]').first.wait_for()
+    wait_settled(site)
+    for move in ("6a", "6b", "6h"):  # the Ace of clubs goes home
+        key_move(site, move)
+    announcer = site.locator("[data-announcer]")
+    site.keyboard.press("f")
+    announcer.filter(has_text="hearts foundation, empty").wait_for()
+    site.keyboard.press("f")
+    announcer.filter(has_text="Ace of clubs in clubs foundation selected").wait_for()
+    assert site.locator('.pile[data-pile="hC"]').evaluate("el => el === document.activeElement")
+    site.keyboard.press("c")
+    site.keyboard.press("Enter")
+    site.locator('.card[data-card="AC"][data-pile="c"]').wait_for()
+    for suit in ("hearts", "clubs", "diamonds", "spades", "hearts"):
+        site.keyboard.press("f")
+        announcer.filter(has_text=f"{suit} foundation, empty").wait_for()
+    assert "F again: the next one" in site.locator("#board-help").text_content()
+
+
+def test_the_clock_is_read_with_its_name(site):
+    site.goto(f"{site.base}/play/freecell/1")
+    site.locator('.card[data-pile="1"]').first.wait_for()
+    meter = site.locator(".meter").aria_snapshot()
+    assert "Moves: 0 · Time:" in meter and "- time: 0:0" in meter, meter
+    assert site.locator('time[data-hud="clock"]').get_attribute("datetime").startswith("PT")

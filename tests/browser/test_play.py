@@ -163,6 +163,84 @@ def test_a_lost_position_offers_to_undo_back_to_the_last_winnable_move(site):
     assert site.errors == []
 
 
+def test_a_solver_outage_is_said_before_the_local_nudge(site):
+    """The solver is outside the page's control: its 503 is stood in for here."""
+    open_deal(site, "freecell", 1)
+    site.route(
+        "**/api/deals/freecell/1/hint/",
+        lambda route: route.fulfill(
+            status=503, json={"error": {"code": "solver_unavailable", "message": "The solver cannot answer right now."}}
+        ),
+    )
+    site.keyboard.press("h")
+    announcer = site.locator("[data-announcer]", has_text="Hint:")
+    announcer.wait_for()
+    said = announcer.text_content()
+    assert said.startswith("The solver is not available; here is a simple nudge instead. Hint: ")
+    notice = site.locator('[data-hud="notice"]')
+    assert notice.is_visible() and "The solver is not available" in notice.text_content()
+    assert site.locator(".card.hinted").count() >= 1
+    assert site.errors == []
+
+
+def test_a_guest_asking_for_a_hint_on_an_open_dailys_deal_is_told_why_there_is_none(site, make_daily):
+    make_daily(24)
+    open_deal(site, "freecell", 24)
+    site.keyboard.press("h")
+    site.locator("[data-announcer]", has_text="daily that has not closed yet").wait_for()
+    assert site.errors == []
+
+
+def test_disabled_hud_buttons_look_disabled_and_keep_their_labels_readable(site):
+    site.set_viewport_size({"width": 390, "height": 844})
+    open_deal(site, "freecell", 24)
+    for label in ("Undo", "Auto-finish"):
+        button = site.get_by_role("button", name=label)
+        assert button.is_disabled()
+        text, background = site.evaluate(EFFECTIVE_COLOURS, button.element_handle())
+        assert _contrast(text, background) >= 4.5, (label, text, background)
+    enabled = site.get_by_role("button", name="Hint")
+    assert site.evaluate(EFFECTIVE_COLOURS, enabled.element_handle()) != site.evaluate(
+        EFFECTIVE_COLOURS, site.get_by_role("button", name="Undo").element_handle()
+    )
+
+
+# The label's and the background's colours as painted: the ancestors'
+# backgrounds composited, then the button's, then its text, the button's
+# opacity blending both with what lies under it.
+EFFECTIVE_COLOURS = """el => {
+  const rgba = (text) => { const [r, g, b, a = 1] = text.match(/[\\d.]+/g).map(Number); return [r, g, b, a]; };
+  const over = (top, under, alpha) => under.map((c, i) => top[i] * alpha + c * (1 - alpha));
+  const ancestors = [];
+  for (let node = el.parentElement; node; node = node.parentElement) ancestors.unshift(node);
+  let under = [255, 255, 255];
+  for (const node of ancestors) {
+    const bg = rgba(getComputedStyle(node).backgroundColor);
+    under = over(bg, under, bg[3]);
+  }
+  const style = getComputedStyle(el);
+  const bg = rgba(style.backgroundColor);
+  const fill = over(bg, under, bg[3]);
+  const color = rgba(style.color);
+  const text = over(color, fill, color[3]);
+  const opacity = Number(style.opacity);
+  return [over(text, under, opacity), over(fill, under, opacity)];
+}"""
+
+
+def _contrast(a, b) -> float:
+    def luminance(rgb):
+        def channel(c):
+            c /= 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(c) for c in rgb[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 
 def _places(position) -> dict[str, str]:
     """Where each card in the columns and cells lies (foundation cards are absent)."""

@@ -4,21 +4,10 @@ resumes on another device, and the hint comes from the server's solver."""
 import pytest
 
 from games.models import Game
-from tests.browser.board import board_state, drag_move, wait_settled
+from tests.browser.board import board_state, drag_move
+from tests.browser.players import log_in
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "correct horse battery"
-
-
-def log_in(page, base, username, next_path):
-    page.goto(f"{base}/login/?next={next_path}")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**{next_path}")
-    page.locator('.card[data-pile="1"]').first.wait_for()
-    wait_settled(page)
 
 
 def test_moves_sync_as_they_are_made_and_the_game_resumes_on_another_device(site, browser, make_player):
@@ -52,3 +41,29 @@ def test_the_hint_points_at_the_first_move_of_a_winning_line(site, make_player):
     assert site.locator(".card.hinted").count() >= 1
     assert site.locator(".pile.hinted").count() == 1
     assert Game.objects.get(player__username="stuckplayer").hints == 1
+
+
+def test_opening_a_deal_starts_no_server_game_until_the_first_move(site, make_player):
+    player = make_player("onlooker")
+    log_in(site, site.base, "onlooker", "/play/freecell/1")
+    site.wait_for_load_state("networkidle")
+    assert not Game.objects.filter(player=player).exists()
+    drag_move(site, "6a")
+    site.locator('[data-hud="status"]', has_text="Saved").wait_for()
+    game = Game.objects.get(player=player)
+    assert game.move_list == ["6a"] and game.daily is None
+
+
+def test_a_deal_that_is_an_open_daily_is_refused_with_a_message_and_play_goes_on(site, make_player, make_daily):
+    make_daily(24)
+    player = make_player("early")
+    log_in(site, site.base, "early", "/play/freecell/24")
+    drag_move(site, "1a")
+    notice = site.locator('[data-hud="notice"]')
+    notice.get_by_text("This deal is a daily that has not closed yet").wait_for()
+    site.locator('[data-hud="status"]', has_text="Not saved").wait_for()
+    drag_move(site, "1b")
+    assert site.locator('[data-hud="moves"]').text_content() == "2"
+    assert notice.is_visible()
+    assert not Game.objects.filter(player=player).exists()
+    assert site.errors == []

@@ -68,3 +68,8 @@ test("the local hint favours a foundation play and never takes a card back", () 
   const back = position({ columns: ["KD", "QC"], foundations: { H: 3 } });
   assert.ok(!/^h/.test(localHint(back) ?? ""));
 });
+
+test("the local nudge parks a card in a free cell when nothing else goes", () => {
+  const pos = position({ columns: ["2S KH", "3S KD", "4S QH", "5S QD", "6S JH", "7S JD", "8S TH", "9S TD"] });
+  assert.match(localHint(pos), /^[12][a-d]$/);
+});

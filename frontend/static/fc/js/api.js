@@ -47,7 +47,11 @@ export const api = {
   randomDeal: (variant, winnable = false) => get(`deals/${enc(variant)}/${winnable ? "winnable" : "random"}/`),
 
   startGame: (variant, number) => post("games/", { variant, number }),
-  games: (state) => get(state ? `games/?state=${enc(state)}` : "games/"),
+  /** The player's games, newest first: `{state, variant, number, daily}` narrow the list. */
+  games: (filters = {}) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null)).toString();
+    return get(query ? `games/?${query}` : "games/");
+  },
   game: (id) => get(`games/${id}/`),
   appendMoves: (id, expectedPly, moves, clientTimes) =>
     post(`games/${id}/moves/`, { expected_ply: expectedPly, moves, client_times: clientTimes }),

@@ -87,18 +87,23 @@ export function moveBetween(position, from, to, count) {
 /** How many cards a grab at `depth` may lift from a column: 0 when they are not a run. */
 export const grabbable = (column, depth) => (depth >= 1 && depth <= runLength(column) ? depth : 0);
 
-/** A nudge when the server cannot be asked: a foundation play first, never a card back. */
+/**
+ * A nudge when the server cannot be asked: a foundation play first, then a
+ * build, a card into a free cell only when nothing else goes; never a card back.
+ */
 export function localHint(position) {
   const home = homeMove(position);
   if (home) return home;
+  let parked = null;
   for (const from of [...columns(position), ...cells(position)]) {
     const depth = from.kind === "column" ? runLength(position.columns[from.index]) : 1;
     for (let count = depth; count >= 1; count -= 1) {
       const move = autoplayMove(position, from, count);
       if (move && !/^.[a-d]$/.test(move)) return move;
+      parked ??= move;
     }
   }
-  return null;
+  return parked;
 }
 
 export { SUITS };

@@ -32,9 +32,13 @@ export function createHud(root, handlers) {
   let clockStart = null;
   let clockStop = null;
 
-  setInterval(() => {
-    if (clockStart !== null) clock.textContent = formatClock((clockStop ?? Date.now()) - clockStart);
-  }, 1000);
+  // The clock is a <time> element: its text is what is read, its datetime the duration.
+  const tick = () => {
+    const ms = Math.max(0, (clockStop ?? Date.now()) - clockStart);
+    clock.textContent = formatClock(ms);
+    clock.setAttribute("datetime", `PT${Math.floor(ms / 1000)}S`);
+  };
+  setInterval(() => { if (clockStart !== null) tick(); }, 1000);
 
   return {
     update({ ply, canUndo, finishReady, won, startedAt, stoppedAt = null }) {
@@ -45,7 +49,7 @@ export function createHud(root, handlers) {
       buttons.finish.classList.toggle("lit", finishReady && !won);
       clockStart = startedAt;
       clockStop = stoppedAt;
-      clock.textContent = formatClock((clockStop ?? Date.now()) - clockStart);
+      tick();
     },
     syncState(text) {
       status.textContent = text;
@@ -79,4 +83,33 @@ export function bindSettings(dialog, getSettings, onChange) {
   }
   dialog.querySelector("[data-close]")?.addEventListener("click", () => dialog.close());
   return () => dialog.showModal();
+}
+
+/**
+ * A yes/no question in a modal dialog (a form with method="dialog"): the
+ * buttons take focus and Enter; Esc or the "no" button answer no.
+ */
+export function bindConfirm(dialog) {
+  const text = dialog.querySelector("[data-question]");
+  return (question) => new Promise((resolve) => {
+    const before = document.activeElement;
+    let answered = false;
+    // The answer is known at the submit or Esc itself; "close" comes a task
+    // later, when the next key may already have been pressed.
+    const answer = (yes) => {
+      if (answered) return;
+      answered = true;
+      // Focus left in the closed dialog would swallow the game's keys.
+      before?.focus?.();
+      if (dialog.contains(document.activeElement)) document.activeElement.blur();
+      resolve(yes);
+    };
+    text.textContent = question;
+    dialog.returnValue = "";
+    dialog.querySelector("form").onsubmit = (event) => queueMicrotask(() => answer(event.submitter?.value === "yes"));
+    dialog.oncancel = () => queueMicrotask(() => answer(false));
+    // A late "close" from the last question must not answer this one.
+    dialog.onclose = () => { if (!dialog.open) answer(dialog.returnValue === "yes"); };
+    dialog.showModal();
+  });
 }

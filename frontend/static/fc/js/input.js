@@ -6,11 +6,12 @@ import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS } from "./board_view.js";
 
 const DRAG_THRESHOLD = 6;
 const DOUBLE_CLICK_MS = 400;
-const PILE_KEYS = { f: "hH" };
+const PILE_KEYS = {};
 for (const id of [...COLUMN_IDS, ...CELL_IDS]) PILE_KEYS[id] = id;
+PILE_KEYS.f = FOUNDATION_IDS[0];
 const ROWS = [[...CELL_IDS, ...FOUNDATION_IDS], COLUMN_IDS];
 
-const isTyping = (target) => target instanceof Element && target.closest("input, textarea, select, dialog, [contenteditable]");
+const isTyping = (target) => target instanceof Element && target.closest("input, textarea, select, dialog[open], [contenteditable]");
 
 function commandFor(event) {
   const key = event.key.toLowerCase();
@@ -94,6 +95,14 @@ export function attachPointer(root, view, controller) {
 // it the way a click does.
 export function attachKeyboard(root, view, controller) {
   let source = null;
+  let lastKey = null;
+
+  // F chooses the hearts foundation; F again, the next one (clubs, diamonds, spades).
+  function pileFor(key, repeated) {
+    const here = FOUNDATION_IDS.indexOf(view.focusedPile());
+    if (key === "f" && repeated && here >= 0) return FOUNDATION_IDS[(here + 1) % FOUNDATION_IDS.length];
+    return PILE_KEYS[key];
+  }
 
   const clear = () => {
     source = null;
@@ -102,6 +111,8 @@ export function attachKeyboard(root, view, controller) {
 
   function choose(id) {
     view.focusPile(id);
+    // From one foundation to another is never a move: it changes the choice.
+    if (source && source.id !== id && [source.id, id].every((p) => FOUNDATION_IDS.includes(p))) clear();
     if (!source) {
       const depth = 1;
       if (!controller.grab(id, depth)) return controller.say(controller.describePile(id));
@@ -146,6 +157,8 @@ export function attachKeyboard(root, view, controller) {
 
   document.addEventListener("keydown", (event) => {
     if (isTyping(event.target) || event.defaultPrevented) return;
+    const repeated = lastKey === event.key.toLowerCase();
+    lastKey = event.key.toLowerCase();
     const command = commandFor(event);
     if (command) {
       event.preventDefault();
@@ -157,7 +170,7 @@ export function attachKeyboard(root, view, controller) {
     const inBoard = root.contains(document.activeElement);
     if (PILE_KEYS[key]) {
       event.preventDefault();
-      choose(PILE_KEYS[key]);
+      choose(pileFor(key, repeated));
     } else if (key === "Escape" && source) {
       clear();
       controller.say("Selection cleared.");

@@ -1,53 +1,83 @@
-// Finds the game a play page opens: the server's copy for a logged-in player
-// (so a game resumes on another device), else the local autosave, else a
-// fresh deal from the API.
+// Finds the game a play page opens. For a logged-in player: the newest of
+// their games on this deal or daily, whatever its state, so a game resumes on
+// another device and a won game opens won (it is never sent up again); else
+// the local autosave; else the deal's start. Nothing is started on the server
+// here: the session does that at the first move.
 
 import { api, rowsOf } from "./api.js";
+import { isWon } from "./rules.js";
 import { deserialize, fromServer, newGame } from "./state.js";
 import { gameKey } from "./storage.js";
 
 const isPrefix = (short, long) => short.length <= long.length && short.every((m, i) => long[i] === m);
 
-function localGame(store, key) {
+// A save belongs to the player who made it (null: a guest). A guest's save on
+// a numbered deal may be taken over by whoever logs in on this browser.
+function localGame(store, key, config) {
   try {
     const data = store.loadGame(key);
-    return data ? deserialize(data) : null;
+    if (!data) return null;
+    const owner = data.owner ?? null;
+    if (owner !== (config.user ?? null) && (owner !== null || config.daily)) return null;
+    return deserialize(data);
   } catch {
     store.forgetGame(key);
     return null;
   }
 }
 
-async function remoteGame(config) {
-  const playing = rowsOf(await api.games("playing"));
-  const match = playing.find((g) => (config.daily
-    ? g.daily?.date === config.daily.date && g.daily?.variant === config.daily.variant
-    : !g.daily && g.variant === config.variant && g.deal?.number === config.number));
-  if (match) return match.moves ? match : api.game(match.id);
-  return config.daily ? api.startDaily(config.daily.date, config.daily.variant) : api.startGame(config.variant, config.number);
+/**
+ * The game to show given the newest server game on this deal (or none) and the
+ * local save: `{game, remote, finished}`, or null when neither has one.
+ */
+export function chooseGame(newest, local) {
+  if (!newest) return local ? { game: { ...local, serverId: null }, remote: null, finished: null } : null;
+  if (newest.state !== "won") {
+    if (local && isPrefix(newest.moves, local.moves)) return { game: { ...local, serverId: newest.id }, remote: newest, finished: null };
+    return { game: fromServer(newest), remote: newest, finished: null };
+  }
+  // Won: a local log that is neither this game nor a piece of it is a replay
+  // begun after the win and not started on the server yet.
+  const replay = local && !isWon(local.position) && local.serverId !== newest.id && !isPrefix(local.moves, newest.moves);
+  if (replay) return { game: { ...local, serverId: null }, remote: null, finished: null };
+  return { game: fromServer(newest), remote: null, finished: newest };
+}
+
+async function newestGame(client, config) {
+  const filters = config.daily
+    ? { variant: config.daily.variant, daily: config.daily.date }
+    : { variant: config.variant, number: config.number };
+  return rowsOf(await client.games(filters))[0] ?? null;
+}
+
+async function loadDaily(config, local, client) {
+  const { date, variant } = config.daily;
+  const [daily, newest] = await Promise.all([client.daily(date, variant), newestGame(client, config)]);
+  const chosen = chooseGame(newest, local) ?? { game: newGame({ variant, daily: config.daily, start: daily.position }), remote: null, finished: null };
+  // The server decides at the start: the first attempt on an open daily is ranked.
+  const ranked = chosen.remote ? Boolean(chosen.remote.ranked) : daily.open && !newest;
+  return { ...chosen, daily, ranked };
 }
 
 /**
- * Returns `{game, remote}`: `remote` is the server's Game when the moves sync,
- * null for guest (local only) play.
+ * Returns `{game, remote, finished, ranked, daily, key}`: `remote` is the
+ * server game in progress to keep in step, `finished` a won server game shown
+ * as it ended, `daily` the API's Daily on a daily page.
  */
-export async function loadGame(config, store) {
+export async function loadGame(config, store, client = api) {
   const key = gameKey(config.variant, config.number, config.daily);
-  const local = localGame(store, key);
+  const local = localGame(store, key, config);
+  if (config.daily) return { ...(await loadDaily(config, local, client)), key };
   if (config.user) {
     try {
-      const remote = await remoteGame(config);
-      const fromRemote = fromServer(remote);
-      if (local && remote.state !== "won" && isPrefix(remote.moves, local.moves)) {
-        return { game: { ...local, serverId: remote.id }, remote, key };
-      }
-      return { game: fromRemote, remote, key };
-    } catch (error) {
-      if (config.daily) throw error;
+      const chosen = chooseGame(await newestGame(client, config), local);
+      if (chosen) return { ...chosen, ranked: false, daily: null, key };
+    } catch {
       // The server is out of reach: play locally, the log is kept.
     }
   }
-  if (local && !config.daily) return { game: local, remote: null, key };
-  const deal = await api.deal(config.variant, config.number);
-  return { game: newGame({ variant: config.variant, number: config.number, start: deal.position }), remote: null, key, deal };
+  const base = { remote: null, finished: null, ranked: false, daily: null, key };
+  if (local) return { ...base, game: local };
+  const deal = await client.deal(config.variant, config.number);
+  return { ...base, game: newGame({ variant: config.variant, number: config.number, start: deal.position }) };
 }

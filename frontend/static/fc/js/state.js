@@ -113,7 +113,9 @@ export function fromServer(remote, now = Date.now()) {
   const started = Date.parse(remote.started_at);
   const startedAt = Number.isNaN(started) ? now : Math.min(started, now);
   const moves = remote.moves.slice();
-  const elapsed = now - startedAt;
+  // A finished game's clock stops at its last move, not at the moment it is shown.
+  const finished = Date.parse(remote.finished_at);
+  const elapsed = (Number.isNaN(finished) ? now : Math.min(Math.max(finished, startedAt), now)) - startedAt;
   return {
     ...newGame({ variant: remote.variant, number: remote.deal?.number ?? null, daily: remote.daily ?? null, start: remote.start, now }),
     position: replay(remote.start, moves),

@@ -1,0 +1,112 @@
+// The play page's controller: wires the table (the game and its moves), the
+// session (the server's copy), the input, the HUD and the commands: undo,
+// redo, hint, auto-finish, share, new deal, play again, settings.
+
+import { api } from "./api.js";
+import { createFinisher } from "./finish.js";
+import { askHint, showHint } from "./hints.js";
+import { bindConfirm, bindSettings } from "./hud.js";
+import { attachKeyboard, attachPointer } from "./input.js";
+import { createIntents } from "./intents.js";
+import { startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
+import { isWon, VARIANTS } from "./rules.js";
+import { createSession } from "./session.js";
+import { shareLink } from "./share.js";
+import { fromServer } from "./state.js";
+import { createTable } from "./table.js";
+import { pileLabel } from "./words.js";
+
+const SYNC_WORDS = { saving: "Saving…", saved: "Saved", offline: "Offline, will retry", refused: "Not saved" };
+const PILES = ["1", "2", "3", "4", "5", "6", "7", "8", "a", "b", "c", "d", "hH", "hC", "hD", "hS"];
+
+export function createController({ root, config, loaded, store, view, hud, say }) {
+  const boardEl = root.querySelector("[data-board]");
+  let settings = store.loadSettings();
+  let finished = loaded.finished;
+  let keyboard = null;
+  const notify = (notice) => hud.notice(notice.text, notice.actions, notice.tone);
+  // Auto complete is each game's own setting: on by default in ForeCell only.
+  const autoComplete = () => settings.autoCompleteBy?.[config.variant] ?? VARIANTS[config.variant].emptyColumn === "king";
+
+  const session = createSession({
+    client: api, config, current: () => table.game(), remote: loaded.remote, ranked: loaded.ranked,
+    onConflict(remote) {
+      table.show({ ...fromServer(remote), redo: [] });
+      say("The game was brought up to date from the server.");
+    },
+    onState: (state) => hud.syncState(SYNC_WORDS[state] ?? ""),
+    onRefused: (error) => notify(startRefusedNotice(error, config.variant)),
+  });
+  const table = createTable({
+    config, key: loaded.key, initial: loaded.game, view, hud, say, store, session, onSettled: settled,
+    onPlayed: () => { keyboard?.clear(); finisher.auto(autoComplete()); },
+  });
+  const finisher = createFinisher({ table, say });
+  const confirm = bindConfirm(root.querySelector("[data-confirm]"));
+  const busy = () => finisher.running() || isWon(table.game().position);
+
+  function settled(game, { won, stuck }) {
+    if (won) notify(winNotice({ game, finished, user: config.user, playAgain, newDeal }));
+    else if (stuck) notify(stuckNotice(() => command("undo")));
+    else if (!session.refusal()) hud.notice(null);
+  }
+
+  /** A fresh game on the same deal; the next move starts a new server game. */
+  function playAgain() {
+    session.detach();
+    finished = null;
+    table.restart();
+  }
+
+  async function newDeal() {
+    try {
+      const deal = await api.randomDeal(config.variant, settings.winnable);
+      location.assign(`/play/${deal.variant}/${deal.number}`);
+    } catch (error) {
+      hud.notice(`No new deal: ${error.message}`, [], "error");
+    }
+  }
+
+  let hinting = false;
+  async function hint() {
+    if (hinting) return;
+    hinting = true;
+    const game = table.game();
+    try {
+      const outcome = await askHint({ client: api, session, config, moves: game.moves, confirm });
+      // A hint for a board the player has moved on from is no hint.
+      if (table.game() === game) showHint(outcome, { game, table, view, hud, say });
+    } finally {
+      hinting = false;
+    }
+  }
+
+  const commands = {
+    undo: () => table.undo(),
+    redo: () => table.redo(),
+    hint,
+    finish: () => finisher.run(),
+    share: () => shareLink({ path: config.shareUrl ?? location.pathname, title: config.title, hud, say }),
+    new: newDeal,
+    settings: () => openSettings(),
+    describe: () => say(PILES.map((id) => pileLabel(id, view.cardsIn(id))).join(". ")),
+  };
+  function command(name) {
+    if (!finisher.running()) commands[name]?.();
+  }
+
+  const intents = createIntents({ table, view, say, settings: () => settings, busy, command });
+  keyboard = attachKeyboard(boardEl, view, intents);
+  attachPointer(boardEl, view, intents);
+  const openSettings = bindSettings(root.querySelector("[data-settings]"), () => ({ ...settings, autoComplete: autoComplete() }), (next) => {
+    const { autoComplete: chosen, ...rest } = next;
+    settings = { ...rest, autoCompleteBy: { ...settings.autoCompleteBy, [config.variant]: chosen } };
+    store.saveSettings(settings);
+    finisher.auto(autoComplete());
+  });
+
+  table.refresh([], { instant: true });
+  // A log the server lacks goes up now; a won game without a server game in progress never does.
+  if (loaded.remote || !isWon(table.game().position)) session.push();
+  return { command, game: () => table.game() };
+}

@@ -1,0 +1,77 @@
+// Asking for a hint: the solver's advice on the server game (or, for a guest,
+// on the deal and the log), with a question first when the hint would take a
+// ranked daily game off the leaderboard; then showing the answer, or the
+// local nudge after saying why the solver's answer is missing.
+
+import { localHint } from "./autoplay.js";
+import { lostNotice } from "./notices.js";
+
+export const RANKED_HINT_QUESTION = "Using a hint takes this game off today's leaderboard. Show a hint?";
+
+const NUDGE_WORDS = {
+  deal_unavailable: "This deal is a daily that has not closed yet, so the solver gives no hints on it; here is a simple nudge instead.",
+  undecided: "The solver found no answer in time; here is a simple nudge instead.",
+};
+const SOLVER_DOWN = "The solver is not available; here is a simple nudge instead.";
+
+/** Why the local nudge is shown instead of the solver's answer. */
+export const nudgeReason = (code) => NUDGE_WORDS[code] ?? SOLVER_DOWN;
+
+// Settles like `promise`, or rejects with code "timeout" after `ms`.
+function withTimeout(promise, ms) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("The solver took too long."), { code: "timeout" })), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+async function solverAnswer({ client, session, config, moves, waitMs }) {
+  if (config.user) {
+    // The server's log must be the local one before the solver looks at it.
+    const id = await withTimeout(session.ensure().then(async (gameId) => { await session.flushed(); return gameId; }), waitMs);
+    return client.hint(id);
+  }
+  if (config.number) return withTimeout(client.dealHint(config.variant, config.number, moves), waitMs);
+  throw Object.assign(new Error("No solver for this game."), { code: "no_solver" });
+}
+
+/**
+ * Resolves to one of `{kind: "declined"}`, `{kind: "move", move}`,
+ * `{kind: "lost", lastGood, scope}` or `{kind: "nudge", reason}` (show the
+ * local nudge, after saying why). `confirm(question)` resolves true to go on.
+ */
+export async function askHint({ client, session, config, moves, confirm, waitMs = 5000 }) {
+  if (session.ranked() && !(await confirm(RANKED_HINT_QUESTION))) return { kind: "declined" };
+  let answer;
+  try {
+    answer = await solverAnswer({ client, session, config, moves, waitMs });
+  } catch (error) {
+    return { kind: "nudge", reason: nudgeReason(error?.code) };
+  }
+  // The server unranks a ranked game at its first hint (its answer says "ranked": false).
+  session.unranked();
+  if (answer?.status === "move" && answer.move) return { kind: "move", move: answer.move };
+  if (answer?.status === "lost") return { kind: "lost", lastGood: answer.last_good_ply ?? null, scope: answer.scope ?? "" };
+  return { kind: "nudge", reason: nudgeReason(answer?.status) };
+}
+
+/** Show `outcome` on the board and in words; `table` describes moves and rewinds. */
+export function showHint(outcome, { game, table, view, hud, say }) {
+  const pointAt = (move, before = "") => {
+    const { cards, toId, words } = table.describe(move, game.position);
+    view.hint(cards, toId);
+    say(`${before}Hint: ${words}`);
+  };
+  if (outcome.kind === "move") return pointAt(outcome.move);
+  if (outcome.kind === "lost") {
+    const notice = lostNotice({ ...outcome, undoFloor: game.undoFloor, rewindTo: (ply) => table.rewindTo(ply) });
+    say(notice.text);
+    return hud.notice(notice.text, notice.actions, notice.tone);
+  }
+  if (outcome.kind !== "nudge") return undefined;
+  hud.notice(outcome.reason, [], "warn");
+  const nudge = localHint(game.position);
+  if (nudge) pointAt(nudge, `${outcome.reason} `);
+  else say(`${outcome.reason.replace(/; here is.*$/, ".")} No legal move is left.`);
+}

@@ -1,0 +1,16 @@
+// Share: the device's share sheet where there is one, else the clipboard,
+// else the link shown for copying by hand.
+
+export async function shareLink({ path, title, hud, say }) {
+  const url = new URL(path, location.origin).href;
+  try {
+    if (navigator.share) await navigator.share({ title, url });
+    else {
+      await navigator.clipboard.writeText(url);
+      hud.notice(`Link copied: ${url}`);
+      say("Link copied to the clipboard.");
+    }
+  } catch {
+    hud.notice(`Share this link: ${url}`);
+  }
+}

@@ -1,0 +1,107 @@
+// The game on the table: the log (state.js) changed only through moves the
+// rules accept, then drawn by the view, counted by the HUD, saved locally and
+// handed to the session for the server.
+
+import { autoFinishReady, checkMove, isStuck, isWon } from "./rules.js";
+import { canUndo, newGame, play, redo, rewind, serialize, undo } from "./state.js";
+import { moveWords, refusalWords } from "./words.js";
+
+const idOf = (pile, card) => {
+  if (pile.kind === "column") return String(pile.index + 1);
+  if (pile.kind === "cell") return "abcd"[pile.index];
+  return `h${pile.suit ?? card[1]}`;
+};
+
+/**
+ * `onSettled(game, {won, stuck})` hears every change once the board shows it
+ * (the controller shows the notices); `onPlayed(game)` hears every change
+ * that came from the player, after it is saved and pushed.
+ */
+export function createTable({ config, key, initial, view, hud, say, store, session, onSettled, onPlayed }) {
+  let game = initial;
+
+  function save() {
+    store.saveGame(key, { ...serialize(game), owner: config.user }, {
+      variant: game.variant, number: game.number, daily: game.daily, ply: game.moves.length,
+      won: isWon(game.position), at: Date.now(), owner: config.user,
+    });
+  }
+
+  function refresh(moved = [], options = {}) {
+    view.render(game.position, { moved, ...options });
+    view.hint([], null);
+    const won = isWon(game.position);
+    hud.update({
+      ply: game.moves.length, canUndo: canUndo(game), finishReady: autoFinishReady(game.position), won,
+      startedAt: game.startedAt, stoppedAt: won ? game.startedAt + (game.times.at(-1) ?? 0) : null,
+    });
+    onSettled(game, { won, stuck: isStuck(game.position) });
+  }
+
+  /** A move legal in `position` (the board's by default), in words, with its cards and destination pile. */
+  function describe(move, position = game.position) {
+    const checked = checkMove(position, move);
+    const fromId = idOf(checked.from, checked.cards[0]);
+    const toId = idOf(checked.to, checked.cards[0]);
+    const onto = checked.to.kind === "column" ? position.columns[checked.to.index].at(-1) ?? null : null;
+    return { cards: checked.cards, toId, words: moveWords({ cards: checked.cards, fromId, toId, onto }) };
+  }
+
+  /** Take the player's new game: draw, save, send, announce. */
+  function change(next, moved, words) {
+    game = next;
+    refresh(moved);
+    save();
+    session.push();
+    if (words) say(isWon(game.position) ? `${words} You won in ${game.moves.length} moves!` : words);
+    onPlayed(game);
+  }
+
+  return {
+    game: () => game,
+    refresh,
+    describe,
+    change,
+    /** Replace the game without sending it anywhere (a server copy, a board shown as it ended). */
+    show(next, options = { instant: true }) {
+      game = next;
+      refresh([], options);
+    },
+    undo() {
+      if (!canUndo(game)) return say("Nothing to undo.");
+      const next = undo(game);
+      const { cards, words } = describe(game.moves.at(-1), next.position);
+      change(next, cards, `Undone: ${words} Back at move ${next.moves.length}.`);
+    },
+    redo() {
+      if (!game.redo.length) return say("Nothing to redo.");
+      const { cards, words } = describe(game.redo.at(-1));
+      change(redo(game), cards, `Redone: ${words}`);
+    },
+    rewindTo(target) {
+      const next = rewind(game, target);
+      change(next, [], `Back to move ${next.moves.length}.`);
+    },
+    /** The same deal from its start, as a new game. */
+    restart() {
+      const { variant, number, daily, start } = game;
+      change(newGame({ variant, number, daily, start }), [], "A fresh game on the same deal.");
+    },
+    /** Play a move in notation; false, and the reason said, when the rules refuse it. */
+    commit(move, { quiet = false } = {}) {
+      let described;
+      let next;
+      try {
+        described = describe(move);
+        next = play(game, move);
+      } catch (error) {
+        say(`Not allowed: ${refusalWords(error.check)}.`);
+        return false;
+      }
+      change(next, described.cards, quiet ? null : described.words);
+      return true;
+    },
+  };
+}
+
+export { idOf };
