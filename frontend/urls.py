@@ -20,6 +20,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("play/<str:variant>/<deal:number>", views.play, name="play"),
     path("daily/<str:variant>", views.daily, name="daily"),
+    path("daily/<str:variant>/<str:date>", views.daily, name="daily-date"),
     path("s/<str:code>", views.share, name="share"),
     path("leaderboards/", views.leaderboards, name="leaderboards"),
     path("leaderboards/daily/<str:date>/<str:variant>/", views.leaderboard_daily, name="leaderboard-daily"),

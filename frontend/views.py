@@ -84,19 +84,31 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
 
 @ensure_csrf_cookie
 @login_required
-def daily(request: HttpRequest, variant: str) -> HttpResponse:
+def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpResponse:
+    """Today's daily, or a past one by its date (playable, unranked)."""
     if variant not in DAILY_VARIANTS:
         raise Http404("no daily for this variant")
-    today = dt.datetime.now(dt.UTC).date().isoformat()
+    today = dt.datetime.now(dt.UTC).date()
+    day = _date_or_404(date) if date else today
+    if day > today:
+        raise Http404("that daily has not opened")
     return _page(
         request,
         "play.html",
         "play",
         variant=variant,
-        daily_date=today,
-        title=f"Daily {SHORT_TITLES[variant]}, {today}",
+        daily_date=day.isoformat(),
+        past=day < today,
+        title=f"Daily {SHORT_TITLES[variant]}, {day.isoformat()}",
         preload=PLAY_MODULES,
     )
+
+
+def _date_or_404(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise Http404("not a date") from None
 
 
 def share(request: HttpRequest, code: str) -> HttpResponse:
@@ -111,20 +123,22 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
 
 @ensure_csrf_cookie
 def leaderboards(request: HttpRequest) -> HttpResponse:
-    today = dt.datetime.now(dt.UTC).date().isoformat()
-    return _page(request, "leaderboards.html", "leaderboards", today=today, daily_variants=DAILY_VARIANTS)
+    today = dt.datetime.now(dt.UTC).date()
+    return _page(
+        request, "leaderboards.html", "leaderboards", today=today.isoformat(),
+        yesterday=(today - dt.timedelta(days=1)).isoformat(), daily_variants=DAILY_VARIANTS,
+    )
 
 
 @ensure_csrf_cookie
 def leaderboard_daily(request: HttpRequest, date: str, variant: str) -> HttpResponse:
     _variant_or_404(variant)
-    try:
-        dt.date.fromisoformat(date)
-    except ValueError:
-        raise Http404("not a date") from None
+    day = _date_or_404(date)
     title = f"Daily {SHORT_TITLES[variant]}, {date}"
+    today = dt.datetime.now(dt.UTC).date()
     return _page(
-        request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title
+        request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title,
+        playable=variant in DAILY_VARIANTS and day <= today, past=day < today,
     )
 
 

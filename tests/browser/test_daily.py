@@ -2,6 +2,8 @@
 along a solver line, and find the new row on the daily leaderboard once the
 real worker has replayed and ranked the game."""
 
+import datetime as dt
+
 import pytest
 
 from games.clock import today_utc
@@ -102,6 +104,27 @@ def test_a_hint_on_a_ranked_daily_asks_first_and_declining_sends_nothing(site, m
         site.keyboard.press("h")
     assert not question.is_visible()
     assert len(asked) == 2
+
+
+def test_a_past_daily_is_reached_from_the_leaderboards_and_shows_its_deal_number(site, make_player, make_daily):
+    yesterday = today_utc() - dt.timedelta(days=1)
+    make_daily(5, date=yesterday)
+    player = make_player("historian")
+    log_in(site, site.base, "historian", "/leaderboards/", board=False)
+    form = site.locator("[data-past-daily]")
+    form.get_by_label("Date").fill(yesterday.isoformat())
+    form.get_by_role("button", name="Show the board").click()
+    site.wait_for_url(f"**/leaderboards/daily/{yesterday}/freecell/")
+    assert site.locator("[data-histogram]").count() == 1
+    site.get_by_role("link", name="Play this daily (unranked)").click()
+    site.wait_for_url(f"**/daily/freecell/{yesterday}")
+    site.get_by_role("link", name="Deal #5").wait_for()
+    site.locator(".card[data-pile]").first.wait_for()
+    wait_settled(site)
+    drag_move(site, "1a")
+    site.locator('[data-hud="status"]', has_text="Saved").wait_for()
+    game = Game.objects.get(player=player)
+    assert not game.ranked and game.daily.date == yesterday
 
 
 def test_todays_daily_never_shows_its_deal_number(site, make_player, make_daily):

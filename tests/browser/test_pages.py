@@ -43,6 +43,29 @@ def test_the_daily_opens_for_a_player(client, player):
     assert client.get("/daily/freecell-classic").status_code == 404
 
 
+def test_a_past_daily_opens_by_its_date_and_a_future_one_does_not(client, player):
+    client.force_login(player)
+    response = client.get("/daily/freecell/2026-01-02")
+    assert response.status_code == 200
+    assert b'data-daily-date="2026-01-02"' in response.content
+    assert client.get("/daily/freecell/not-a-date").status_code == 404
+    assert client.get("/daily/freecell/2999-01-01").status_code == 404
+    assert client.get("/daily/freecell-classic/2026-01-02").status_code == 404
+
+
+def test_a_past_daily_asks_a_guest_to_log_in_first(client):
+    response = client.get("/daily/forecell/2026-01-02")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login/?next=/daily/forecell/2026-01-02")
+
+
+def test_the_leaderboards_page_offers_past_dailies_by_date(client):
+    response = client.get("/leaderboards/")
+    assert b"data-past-daily" in response.content and b'type="date"' in response.content
+    board = client.get("/leaderboards/daily/2026-01-02/freecell/")
+    assert b'href="/daily/freecell/2026-01-02"' in board.content
+
+
 @pytest.mark.parametrize(
     "path",
     ["/play/spider/1", "/play/freecell/0", "/leaderboards/daily/not-a-date/freecell/", "/s/zz", "/s/f0"],

@@ -5,7 +5,7 @@ import pytest
 
 from games.models import Game
 from tests.browser.board import board_state, drag_move
-from tests.browser.players import log_in
+from tests.browser.players import log_in, play_elsewhere
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +52,22 @@ def test_opening_a_deal_starts_no_server_game_until_the_first_move(site, make_pl
     site.locator('[data-hud="status"]', has_text="Saved").wait_for()
     game = Game.objects.get(player=player)
     assert game.move_list == ["6a"] and game.daily is None
+
+
+def test_home_lists_games_in_progress_here_and_on_other_devices_once_each(site, make_player):
+    player = make_player("roamer")
+    play_elsewhere(player, ["1a", "1b"], number=7)
+    log_in(site, site.base, "roamer", "/play/freecell/1")
+    drag_move(site, "6a")
+    site.locator('[data-hud="status"]', has_text="Saved").wait_for()
+    site.goto(f"{site.base}/")
+    tiles = site.locator("[data-continue-list] a")
+    tiles.nth(1).wait_for()
+    assert sorted(tiles.all_text_contents()) == ["FreeCell #1 · 1 moves", "FreeCell #7 · 2 moves"]
+    site.get_by_role("link", name="FreeCell #7 · 2 moves").click()
+    site.wait_for_url("**/play/freecell/7")
+    site.locator('.card[data-pile="a"]').wait_for()
+    assert site.locator('[data-hud="moves"]').text_content() == "2"
 
 
 def test_a_deal_that_is_an_open_daily_is_refused_with_a_message_and_play_goes_on(site, make_player, make_daily):

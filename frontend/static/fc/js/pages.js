@@ -13,19 +13,56 @@ function element(tag, text, attributes = {}) {
   return el;
 }
 
-function home(root) {
-  const store = createStorage();
-  const settings = store.loadSettings();
+const continueKey = (g) => (g.daily ? `daily:${g.daily.variant}:${g.daily.date}` : `game:${g.variant}:${g.number}`);
+
+/**
+ * The games to continue: this browser's unfinished saves (the player's own,
+ * or a guest's on a numbered deal) and the player's server games in progress,
+ * one entry per deal or daily, with the longer log's move count.
+ */
+export function continueEntries(saves, serverGames, user = null, limit = 8) {
+  const entries = new Map();
+  for (const save of saves) {
+    const owner = save.owner ?? null;
+    const mine = owner === user || (owner === null && !save.daily);
+    if (mine && !save.won && save.ply > 0 && (save.number || save.daily)) entries.set(continueKey(save), { ...save });
+  }
+  for (const game of serverGames) {
+    const entry = { variant: game.variant, number: game.deal?.number ?? null, daily: game.daily ?? null, ply: game.ply };
+    const key = continueKey(entry);
+    const known = entries.get(key);
+    if (known) known.ply = Math.max(known.ply, entry.ply);
+    else entries.set(key, entry);
+  }
+  return [...entries.values()].slice(0, limit);
+}
+
+async function continueList(root, store) {
+  const user = document.body.dataset.user || null;
+  let serverGames = [];
+  if (user) {
+    try {
+      serverGames = rowsOf(await api.games({ state: "playing" }));
+    } catch {
+      // The local saves are still worth listing.
+    }
+  }
+  const entries = continueEntries(store.recentGames(), serverGames, user);
   const list = root.querySelector("[data-continue-list]");
-  const unfinished = store.recentGames().filter((g) => !g.won && g.ply > 0 && (g.number || g.daily));
-  for (const g of unfinished.slice(0, 6)) {
-    const href = g.daily ? `/daily/${g.daily.variant}` : `/play/${g.variant}/${g.number}`;
+  for (const g of entries) {
+    const href = g.daily ? `/daily/${g.daily.variant}/${g.daily.date}` : `/play/${g.variant}/${g.number}`;
     const label = g.daily ? `Daily ${VARIANT_NAMES[g.daily.variant]}, ${g.daily.date}` : `${VARIANT_NAMES[g.variant]} #${g.number}`;
     const li = element("li");
     li.append(element("a", `${label} · ${g.ply} moves`, { href, class: "tile" }));
     list.append(li);
   }
-  root.querySelector("[data-continue]").hidden = unfinished.length === 0;
+  root.querySelector("[data-continue]").hidden = entries.length === 0;
+}
+
+function home(root) {
+  const store = createStorage();
+  const settings = store.loadSettings();
+  continueList(root, store);
 
   const error = root.querySelector("[data-error]");
   const dealForm = root.querySelector("[data-new-deal]");
@@ -160,17 +197,26 @@ function account(root) {
   });
 }
 
-function dealBoardForm(root) {
+function boardForms(root) {
   const form = root.querySelector("[data-deal-board]");
   form?.addEventListener("submit", (event) => {
     event.preventDefault();
     location.assign(`/leaderboards/deal/${form.variant.value}/${form.number.value}/`);
   });
+  // A past daily: its board (with the histogram), or the deal itself, unranked.
+  const past = root.querySelector("[data-past-daily]");
+  past?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const { variant, date } = past;
+    location.assign(event.submitter?.value === "play"
+      ? `/daily/${variant.value}/${date.value}`
+      : `/leaderboards/daily/${date.value}/${variant.value}/`);
+  });
 }
 
 export async function startPage(page, root) {
   if (page === "home") return home(root);
-  if (page === "leaderboards") return dealBoardForm(root);
+  if (page === "leaderboards") return boardForms(root);
   if (page.startsWith("board-")) return leaderboard(root);
   if (page === "profile") return profile(root);
   if (page === "login" || page === "register") return account(root);
