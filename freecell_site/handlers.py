@@ -1,7 +1,22 @@
-"""Site-wide 404/500 answers: JSON under /api/, the normal pages elsewhere."""
+"""Site-wide 400/404/500 answers: JSON under /api/, the normal pages elsewhere."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.views import defaults
+
+
+def bad_request(request, exception=None):
+    """What Django refuses before any view runs (the CSRF check reading a broken form body, say)."""
+    if request.path.startswith("/api/"):
+        if isinstance(exception, RequestDataTooBig):
+            code, message = "body_too_large", "The request body is larger than 64 KiB."
+        elif isinstance(exception, MultiPartParserError):
+            code, message = "malformed_body", "The request body could not be read."
+        else:
+            code, message = "bad_request", "The request could not be served as sent."
+        return JsonResponse({"error": {"code": code, "message": message}}, status=400)
+    return defaults.bad_request(request, exception)
 
 
 def page_not_found(request, exception=None):

@@ -16,5 +16,6 @@ urlpatterns = [
     path("", include("frontend.urls")),
 ]
 
+handler400 = "freecell_site.handlers.bad_request"
 handler404 = "freecell_site.handlers.page_not_found"
 handler500 = "freecell_site.handlers.server_error"
