@@ -178,3 +178,19 @@ def test_the_generator_covers_every_kind_of_bad_payload():
     assert set(fields) >= {"ply", "moves", "times", "variant", "daily_variant", "date", "deal_number",
                            "username", "password"}
     assert isinstance(payloads()[0], Payload)
+
+
+@pytest.mark.parametrize(("content_type", "body", "code"), [
+    ("multipart/form-data", b"\xff" * 10, "malformed_body"),  # no boundary
+    ("multipart/form-data; boundary=zz",
+     b'--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\n' + b"x" * (70 * 1024) + b"\r\n--zz--\r\n",
+     "body_too_large"),
+    ("multipart/form-data; boundary=zz", b"--zz\r\n" + b"x" * 1024, "malformed_body"),
+])
+def test_bodies_refused_before_the_api_reads_them_still_get_the_api_error_shape(db, content_type, body, code):
+    """The CSRF check of a session client reads a form body before any API view runs."""
+    client = APIClient(enforce_csrf_checks=True)
+    client.cookies["csrftoken"] = "a" * 32
+    response = client.generic("POST", "/api/accounts/login/", body, content_type, HTTP_X_CSRFTOKEN="a" * 32)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
