@@ -31,8 +31,22 @@ def django_setup() -> None:
     django.setup()
 
 
+def _web_resize(services, workers: int, threads: int) -> None:
+    """Run gunicorn with another number of processes and threads than the tests use."""
+    argv = list(services.web.argv)
+    argv[argv.index("--workers") + 1] = str(workers)
+    argv[argv.index("--threads") + 1] = str(threads)
+    if argv == services.web.argv:
+        return
+    services.web.stop()
+    services.web.argv = argv
+    services.web.start()
+    services._web_ready()
+
+
 @contextlib.contextmanager
-def live_stack(*, concurrency: int = 2, extra_env: dict | None = None) -> Iterator:
+def live_stack(*, concurrency: int = 2, web_workers: int = 2, web_threads: int = 4,
+               extra_env: dict | None = None) -> Iterator:
     """A fresh migrated database, a worker and gunicorn on loopback; all torn down after."""
     django_setup()
     from django.db import connection
@@ -46,6 +60,7 @@ def live_stack(*, concurrency: int = 2, extra_env: dict | None = None) -> Iterat
                             extra_env=extra_env or {})
     try:
         services.start()
+        _web_resize(services, web_workers, web_threads)
         yield services
     finally:
         services.stop()

@@ -1,0 +1,266 @@
+"""Load on the real stack: gunicorn on loopback, the Celery worker, Postgres and Redis, at a constant rate.
+
+    .venv/bin/python bench/load.py [--board-rate 300] [--board-seconds 30] [--append-rate 100]
+                                   [--wins 20] [--web-workers 3] [--json out.json]
+
+Starts its own database, worker and gunicorn (``bench/stack.py``), seeds
+today's FreeCell daily with 100 ranked results, then measures, open loop
+(``bench/openloop.py``: latency counted from each request's due time):
+
+1. the daily leaderboard at a low rate (the baseline of this run), then at
+   ``--board-rate`` req/s: p50/p90/p99/max and errors, and the p99 ratio to the baseline;
+2. move appends (one move per request, many players' games) at ``--append-rate`` req/s;
+3. win to leaderboard through the real worker: a player sends the winning move
+   and polls the board every 10 ms until their row is there; ``--wins`` wins one
+   after another on an idle server, then as many again while the board is read at
+   ``--board-rate`` and moves are appended at half ``--append-rate``.
+
+Targets on a 2-core machine: board p99 <= 50 ms with 0 errors at 300 req/s;
+win to leaderboard p95 <= 1 s. The figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.openloop import Connections, Run, constant_rate, wall  # noqa: E402
+from bench.stack import live_stack  # noqa: E402
+
+BOARD = "/api/leaderboards/daily/today/freecell/"
+DEAL = ("freecell", 24)
+SEEDED = 100
+
+
+def seed(append_games: int, winners: int) -> dict:
+    """Today's daily with SEEDED ranked results; players with tokens for appends and wins."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
+    from games.services.dailies import today_utc
+    from tests.support.lines import winning_line
+
+    User = get_user_model()
+    deal = Deal.objects.create(variant=DEAL[0], number=DEAL[1], status=SolverStatus.WINNABLE, par=80)
+    daily = Daily.objects.create(variant=DEAL[0], date=today_utc(), deal=deal)
+    line = winning_line(*DEAL)
+    now = timezone.now()
+    for i in range(SEEDED):  # all worse than the line, so that every new finisher makes the top 100
+        player = User.objects.create_user(f"seeded{i:03d}")
+        game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=True, state="won",
+                                   moves=" ".join(line), ply=len(line), finished_at=now)
+        submission = Submission.objects.create(game=game, moves=game.moves, status="accepted")
+        Result.objects.create(submission=submission, game=game, player=player, deal=deal, daily=daily,
+                              ranked=True, moves=len(line) + 1 + i % 60, duration_ms=600_000 + 1000 * i,
+                              finished_at=now)
+    appenders = []
+    for i in range(append_games):
+        player = User.objects.create_user(f"mover{i:03d}")
+        game = Game.objects.create(player=player, deal=deal)
+        appenders.append({"token": Token.objects.create(user=player).key, "game": str(game.pk), "ply": 0})
+    finishers = []
+    for i in range(winners):
+        player = User.objects.create_user(f"finisher{i:03d}")
+        game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=True)
+        finishers.append({"token": Token.objects.create(user=player).key, "game": str(game.pk),
+                          "username": player.username})
+    backdate([f["game"] for f in finishers], 30)  # human-paced: fair play would hold back a faster finish
+    return {"line": list(line), "appenders": appenders, "finishers": finishers, "daily": daily}
+
+
+def backdate(game_ids: list[str], minutes: int) -> None:
+    from django.db.models import F
+
+    from games.models import Game
+
+    Game.objects.filter(pk__in=game_ids).update(started_at=F("started_at") - dt.timedelta(minutes=minutes))
+
+
+def auth(token: str) -> dict:
+    return {"Authorization": f"Token {token}"}
+
+
+def moves_body(ply: int, moves: list[str]) -> bytes:
+    times = [4000 * (ply + i + 1) for i in range(len(moves))]
+    return json.dumps({"expected_ply": ply, "moves": moves, "client_times": times}).encode()
+
+
+async def board_run(conns: Connections, name: str, rate: float, seconds: float) -> Run:
+    async def send(_):
+        status, _ = await conns.request("GET", BOARD)
+        return status
+
+    return await constant_rate(name, rate, seconds, send)
+
+
+async def append_run(conns: Connections, name: str, rate: float, seconds: float, data: dict) -> Run:
+    games, line = data["appenders"], data["line"]
+    busy: set[int] = set()
+
+    async def send(i):
+        game = games[i % len(games)]
+        if i % len(games) in busy or game["ply"] >= len(line) - 1:
+            return 299  # this game's previous move is still in flight (or it is one move from a win): skipped
+        busy.add(i % len(games))
+        try:
+            ply = game["ply"]
+            status, _ = await conns.request("POST", f"/api/games/{game['game']}/moves/",
+                                            moves_body(ply, [line[ply]]), auth(game["token"]))
+            if status == 200:
+                game["ply"] = ply + 1
+            return status
+        finally:
+            busy.discard(i % len(games))
+
+    return await constant_rate(name, rate, seconds, send)
+
+
+async def prepare_finishers(conns: Connections, finishers: list[dict], line: list[str]) -> None:
+    """Every finisher has played all but the winning move, in one batch half an hour after the start
+    (batches that arrive faster than their decisions could be made are flagged by fair play)."""
+    for finisher in finishers:
+        status, body = await conns.request("POST", f"/api/games/{finisher['game']}/moves/",
+                                           moves_body(0, line[:-1]), auth(finisher["token"]))
+        assert status == 200, body[:300]
+
+
+async def win_to_board(conns: Connections, finisher: dict, line: list[str], poll: float = 0.01) -> dict:
+    """Seconds from sending the winning move to the first board read that shows the row."""
+    started = wall()
+    status, body = await conns.request("POST", f"/api/games/{finisher['game']}/moves/",
+                                       moves_body(len(line) - 1, line[-1:]), auth(finisher["token"]))
+    answered = wall() - started
+    assert status == 200 and json.loads(body)["state"] == "won", body[:300]
+    needle = f'"player":"{finisher["username"]}"'.encode()
+    while True:
+        status, board = await conns.request("GET", BOARD)
+        if status == 200 and needle in board:
+            return {"seconds": wall() - started, "append_seconds": answered}
+        if wall() - started > 60:
+            return {"seconds": float("inf"), "append_seconds": answered}
+        await asyncio.sleep(poll)
+
+
+def stats(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    return {
+        "n": len(ordered),
+        "median_ms": round(statistics.median(ordered) * 1000, 1),
+        "p95_ms": round(ordered[max(0, round(0.95 * len(ordered)) - 1)] * 1000, 1),
+        "max_ms": round(ordered[-1] * 1000, 1),
+    }
+
+
+async def measure(url: str, args, data: dict) -> dict:
+    conns = Connections(url)
+    line = data["line"]
+    finishers = data["finishers"]
+    idle_finishers, loaded_finishers = finishers[:args.wins], finishers[args.wins:]
+    await prepare_finishers(conns, finishers, line)
+
+    await board_run(conns, "warm-up", 50, 3)
+    out = {"board_baseline": (await board_run(conns, "board baseline", 20, 10)).summary()}
+    out["board"] = (await board_run(conns, f"board {args.board_rate:g}/s", args.board_rate,
+                                     args.board_seconds)).summary()
+    out["board"]["p99_vs_baseline"] = round(out["board"]["p99_ms"] / out["board_baseline"]["p99_ms"], 2)
+    if args.board_only:
+        conns.close()
+        return out
+    out["appends"] = (await append_run(conns, f"appends {args.append_rate:g}/s", args.append_rate,
+                                       args.append_seconds, data)).summary()
+
+    idle = []
+    for finisher in idle_finishers:
+        idle.append(await win_to_board(conns, finisher, line))
+        await asyncio.sleep(0.3)
+    out["win_to_board_idle"] = stats([w["seconds"] for w in idle])
+    out["win_to_board_idle"]["winning_append"] = stats([w["append_seconds"] for w in idle])
+
+    async def wins_under_load():
+        await asyncio.sleep(1.0)
+        done = []
+        for finisher in loaded_finishers:
+            done.append(await win_to_board(conns, finisher, line))
+            await asyncio.sleep(0.3)
+        return done
+
+    seconds = max(args.board_seconds, 2 + len(loaded_finishers) * 0.8)
+    board, appends, loaded = await asyncio.gather(
+        board_run(conns, f"board {args.board_rate:g}/s with appends and wins", args.board_rate, seconds),
+        append_run(conns, f"appends {args.append_rate / 2:g}/s with board reads and wins",
+                   args.append_rate / 2, seconds, data),
+        wins_under_load(),
+    )
+    out["mixed_board"], out["mixed_appends"] = board.summary(), appends.summary()
+    out["win_to_board_loaded"] = stats([w["seconds"] for w in loaded])
+    out["win_to_board_loaded"]["winning_append"] = stats([w["append_seconds"] for w in loaded])
+    conns.close()
+    return out
+
+
+def report(out: dict, args) -> None:
+    def run_line(key):
+        r = out[key]
+        skipped = r["statuses"].get(299, 0)
+        extra = f", {skipped} skipped (game busy)" if skipped else ""
+        print(f"  {r['name']:<48} {r['requests']:>6} req at {r['achieved_rate']:>6}/s"
+              f"  p50 {r['p50_ms']:>7} ms  p90 {r['p90_ms']:>7}  p99 {r['p99_ms']:>7}  max {r['max_ms']:>7}"
+              f"  errors {r['errors']}"
+              f"{extra}  (generator: send lag p99 {r['send_lag_p99_ms']} ms, {r['client_cpu_percent']}% CPU)")
+
+    print(f"\nbench/load.py on {os.cpu_count()} cores; gunicorn {args.web_workers} x {args.web_threads} "
+          f"threads, worker concurrency {args.concurrency}; {SEEDED} rows on the board")
+    for key in ("board_baseline", "board", "appends", "mixed_board", "mixed_appends"):
+        if key in out:
+            run_line(key)
+    print(f"  board p99 at {args.board_rate:g}/s vs the {20}/s baseline of this run: "
+          f"x{out['board']['p99_vs_baseline']}")
+    if args.board_only:
+        return
+    for key, label in (("win_to_board_idle", "idle"), ("win_to_board_loaded", "under load")):
+        w = out[key]
+        print(f"  win to leaderboard, {label:<10} n={w['n']}: median {w['median_ms']} ms, "
+              f"p95 {w['p95_ms']} ms, max {w['max_ms']} ms "
+              f"(the winning append itself: median {w['winning_append']['median_ms']} ms)")
+    board_ok = out["board"]["p99_ms"] <= 50 and out["board"]["errors"] == 0
+    win_ok = out["win_to_board_idle"]["p95_ms"] <= 1000 and out["win_to_board_loaded"]["p95_ms"] <= 1000
+    print(f"  targets: board p99 <= 50 ms with 0 errors: {'met' if board_ok else 'MISSED'}; "
+          f"win to leaderboard p95 <= 1 s: {'met' if win_ok else 'MISSED'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--board-rate", type=float, default=300)
+    parser.add_argument("--board-seconds", type=float, default=30)
+    parser.add_argument("--append-rate", type=float, default=100)
+    parser.add_argument("--append-seconds", type=float, default=20)
+    parser.add_argument("--append-games", type=int, default=200)
+    parser.add_argument("--wins", type=int, default=20)
+    parser.add_argument("--web-workers", type=int, default=3, help="gunicorn processes (the Dockerfile's 3)")
+    parser.add_argument("--web-threads", type=int, default=4)
+    parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes")
+    parser.add_argument("--board-only", action="store_true", help="only the leaderboard runs")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    with live_stack(concurrency=args.concurrency, web_workers=args.web_workers,
+                    web_threads=args.web_threads) as stack:
+        data = seed(args.append_games, 2 * args.wins)
+        out = asyncio.run(measure(stack.url, args, data))
+    report(out, args)
+    if args.json:
+        figures = {"args": {k: str(v) for k, v in vars(args).items()}, **out}
+        args.json.write_text(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()
