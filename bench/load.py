@@ -218,7 +218,9 @@ def report(out: dict, args) -> None:
               f"  errors {r['errors']}"
               f"{extra}  (generator: send lag p99 {r['send_lag_p99_ms']} ms, {r['client_cpu_percent']}% CPU)")
 
-    print(f"\nbench/load.py on {os.cpu_count()} cores; gunicorn {args.web_workers} x {args.web_threads} "
+    print(f"\nload average before / after: {out['loadavg_before']} / {out['loadavg_after']} "
+          "(other processes on the machine share the cores)")
+    print(f"bench/load.py on {os.cpu_count()} cores; gunicorn {args.web_workers} x {args.web_threads} "
           f"threads, worker concurrency {args.concurrency}; {SEEDED} rows on the board")
     for key in ("board_baseline", "board", "appends", "mixed_board", "mixed_appends"):
         if key in out:
@@ -255,7 +257,9 @@ def main() -> None:
     with live_stack(concurrency=args.concurrency, web_workers=args.web_workers,
                     web_threads=args.web_threads) as stack:
         data = seed(args.append_games, 2 * args.wins)
+        before = [round(x, 2) for x in os.getloadavg()]
         out = asyncio.run(measure(stack.url, args, data))
+        out["loadavg_before"], out["loadavg_after"] = before, [round(x, 2) for x in os.getloadavg()]
     report(out, args)
     if args.json:
         figures = {"args": {k: str(v) for k, v in vars(args).items()}, **out}
