@@ -1,30 +1,19 @@
-from django.urls import path, register_converter
+from django.urls import path
 
+import freecell_site.converters  # noqa: F401 - registers <dealnumber:...>
 from frontend import views
-
-
-class DealNumberConverter:
-    regex = "[0-9]{1,20}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(DealNumberConverter, "deal")
 
 app_name = "frontend"
 urlpatterns = [
     path("", views.home, name="home"),
-    path("play/<str:variant>/<deal:number>", views.play, name="play"),
+    path("play/<str:variant>/<dealnumber:number>", views.play, name="play"),
     path("daily/<str:variant>", views.daily, name="daily"),
     path("daily/<str:variant>/<str:date>", views.daily, name="daily-date"),
     path("s/<str:code>", views.share, name="share"),
     path("leaderboards/", views.leaderboards, name="leaderboards"),
     path("leaderboards/daily/<str:date>/<str:variant>/", views.leaderboard_daily, name="leaderboard-daily"),
-    path("leaderboards/deal/<str:variant>/<deal:number>/", views.leaderboard_deal, name="leaderboard-deal"),
+    path("leaderboards/deal/<str:variant>/<dealnumber:number>/", views.leaderboard_deal,
+         name="leaderboard-deal"),
     path("leaderboards/all-time/<str:variant>/", views.leaderboard_all_time, name="leaderboard-all-time"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("profile/", views.my_profile, name="my-profile"),

@@ -1,21 +1,7 @@
-from django.urls import path, register_converter
+from django.urls import path
 
+import freecell_site.converters  # noqa: F401 - registers <dealnumber:...>
 from games.apis import boards, dailies, deals, games, staff
-
-
-class DealNumberConverter:
-    """Digits only, at most 20 of them: anything else is a 404 before any view runs."""
-
-    regex = "[0-9]{1,20}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(DealNumberConverter, "dealnumber")
 
 urlpatterns = [
     path("deals/<str:variant>/random/", deals.DealRandomApi.as_view(), name="deal-random"),

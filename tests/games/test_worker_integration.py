@@ -12,6 +12,7 @@ from rest_framework.authtoken.models import Token
 from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
 from games.services.dailies import today_utc
 from tests.support.lines import winning_line
+from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
@@ -26,16 +27,6 @@ def player_session(name: str) -> requests.Session:
 def todays_daily(number: int = 24) -> Daily:
     deal = Deal.objects.create(variant="freecell", number=number, status=SolverStatus.WINNABLE, par=80)
     return Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)
-
-
-def wait_for(predicate, timeout: float = 30.0, step: float = 0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError("timed out")
 
 
 def backdate(game_id: str, minutes: int) -> None:

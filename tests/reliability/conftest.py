@@ -61,15 +61,6 @@ def board_snapshot(client, dailies: list[Daily], deals: list[tuple[str, int]]) -
 
 @pytest.fixture
 def wait_for():
-    import time
+    from tests.support.waiting import wait_for
 
-    def wait(predicate, timeout: float = 30.0, step: float = 0.05):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            value = predicate()
-            if value:
-                return value
-            time.sleep(step)
-        raise AssertionError(f"timed out after {timeout} s")
-
-    return wait
+    return wait_for

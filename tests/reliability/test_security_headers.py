@@ -12,7 +12,7 @@ import subprocess
 import pytest
 import requests
 
-from tests.support.processes import REPO, VENV_BIN
+from tests.support.processes import REPO, VENV_BIN, production_env
 
 EVERYWHERE = {
     "X-Content-Type-Options": "nosniff",
@@ -85,14 +85,7 @@ print(json.dumps({
 
 
 def test_production_settings_redirect_to_https_and_send_hsts_and_secure_cookies():
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "DJANGO_SETTINGS_MODULE": "freecell_site.settings.production",
-        "SECRET_KEY": "x7#Qm2!vR9zL4pK8wN1sT6yB3cF5hJ0dG2aE7uI9oP4lM6nV8bX1",
-        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/postgres",
-        "REDIS_URL": "redis://127.0.0.1:6379/15",
-        "ALLOWED_HOSTS": "testserver",
-    }
+    env = production_env(ALLOWED_HOSTS="testserver")
     out = subprocess.run([str(VENV_BIN / "python"), "-c", PRODUCTION_PROBE], cwd=REPO, env=env,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

@@ -4,18 +4,11 @@ import subprocess
 
 import yaml
 
-from tests.support.processes import REPO, VENV_BIN
+from tests.support.processes import REPO, VENV_BIN, production_env
 
 
 def test_check_deploy_is_clean_with_production_settings():
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "DJANGO_SETTINGS_MODULE": "freecell_site.settings.production",
-        "SECRET_KEY": "x7#Qm2!vR9zL4pK8wN1sT6yB3cF5hJ0dG2aE7uI9oP4lM6nV8bX1",
-        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/postgres",
-        "REDIS_URL": "redis://127.0.0.1:6379/15",
-        "ALLOWED_HOSTS": "freecell.example",
-    }
+    env = production_env(ALLOWED_HOSTS="freecell.example")
     out = subprocess.run(
         [str(VENV_BIN / "python"), "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
@@ -25,12 +18,8 @@ def test_check_deploy_is_clean_with_production_settings():
 
 
 def test_production_refuses_the_default_secret_key():
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "DJANGO_SETTINGS_MODULE": "freecell_site.settings.production",
-        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/postgres",
-        "REDIS_URL": "redis://127.0.0.1:6379/15",
-    }
+    env = production_env()
+    del env["SECRET_KEY"]
     out = subprocess.run(
         [str(VENV_BIN / "python"), "manage.py", "check"], cwd=REPO, env=env, capture_output=True,
         text=True, timeout=60,

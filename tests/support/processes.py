@@ -37,6 +37,18 @@ def database_url(name: str) -> str:
     return f"postgres://{user}{password}@{host}:{port}/{name}"
 
 
+def production_env(**extra: str) -> dict:
+    """The environment of a production process (settings.production), for checks run in a subprocess."""
+    return {
+        "PATH": "/usr/bin:/bin",
+        "DJANGO_SETTINGS_MODULE": "freecell_site.settings.production",
+        "SECRET_KEY": "x7#Qm2!vR9zL4pK8wN1sT6yB3cF5hJ0dG2aE7uI9oP4lM6nV8bX1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/postgres",
+        "REDIS_URL": "redis://127.0.0.1:6379/15",
+        **extra,
+    }
+
+
 def service_env(database: str, **extra: str) -> dict:
     env = dict(os.environ)
     env.update(
