@@ -12,17 +12,12 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.engine.rules import MAX_DEAL_NUMBER, RULESETS
+from games.models import DAILY_VARIANTS, VARIANT_CHOICES
 from games.share_links import ShareCodeError, share_code, share_decode
 
 #: The variants the site lists, with the names players know them by.
 VARIANT_TITLES = {variant: ruleset.title for variant, ruleset in RULESETS.items()}
-SHORT_TITLES = {
-    "freecell": "FreeCell",
-    "freecell-tableau": "FreeCell (returns to columns)",
-    "freecell-classic": "FreeCell (classic)",
-    "forecell": "ForeCell",
-}
-DAILY_VARIANTS = ("freecell", "forecell")
+SHORT_TITLES = dict(VARIANT_CHOICES)
 # The play page's modules, preloaded so the browser fetches them at once
 # instead of discovering them import by import.
 PLAY_MODULES = (
