@@ -13,6 +13,7 @@ from games.apis.fields import (
     CONFLICT,
     ERRORS,
     UNAVAILABLE,
+    VARIANT_PATH,
     PositionOut,
     StrictCharField,
     StrictIntegerField,
@@ -254,6 +255,7 @@ class DealHintApi(APIView):
         moves = moves_field()
 
     @extend_schema(request=DealHintIn, responses={200: HintOut, **ERRORS, **UNAVAILABLE},
+                   parameters=[VARIANT_PATH],
                    summary="A hint after a log of moves on a deal (no account needed)")
     def post(self, request, variant: str, number: int):
         data = self.DealHintIn(data=request.data)
