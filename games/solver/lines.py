@@ -30,8 +30,8 @@ class UndecodableMove(ValueError):
 
 def decode(position: Position, records: Sequence[bytes]) -> tuple[str, ...]:
     """The moves ``records`` (played from ``position``) in canonical notation:
-    ``v<count>`` on a column move when more than one card moves or the
-    destination column is empty, as the engine writes them."""
+    ``v<count>`` on a column move only when the destination column is empty
+    (onto a card the count is implied), as the engine writes them."""
     heights = [len(column) for column in position.columns]
     out = []
     for record in records:
@@ -39,7 +39,7 @@ def decode(position: Position, records: Sequence[bytes]) -> tuple[str, ...]:
         if kind == STACK_TO_STACK:
             if count < 1 or count > heights[source]:
                 raise UndecodableMove(f"column move of {count} cards from column {source + 1}")
-            plain = count == 1 and heights[destination]
+            plain = heights[destination] > 0  # onto a card only one run length fits
             text = f"{source + 1}{destination + 1}" + ("" if plain else f"v{count:x}")
             heights[source] -= count
             heights[destination] += count

@@ -64,11 +64,12 @@ def test_when_every_line_is_refused_the_verdict_is_undecided(monkeypatch):
 
 def test_moves_are_written_as_the_engine_writes_them():
     start = deal("freecell", 1)
-    # 5 -> a, column 5 -> column 8 (one card onto a card), 8 -> 1 with 3 cards,
-    # a -> 5, 5 -> h, a -> h; and a card into an empty column carries v1.
+    # 5 -> a, column 5 -> column 8 (one card onto a card), 8 -> 1 with 3 cards
+    # (onto a card: the count is implied), a -> 5, 5 -> h, a -> h; into an empty
+    # column the count is always written, v1 included.
     records = [bytes(r) for r in ([1, 4, 0, 0], [0, 4, 7, 1], [0, 7, 0, 3], [2, 0, 4, 1],
                                   [4, 4, 2, 0], [5, 0, 0, 0])]
-    assert decode(start, records) == ("5a", "58", "81v3", "a5", "5h", "ah")
+    assert decode(start, records) == ("5a", "58", "81", "a5", "5h", "ah")
     empty_first = decode(start, [bytes([0, 0, 1, 7])] * 1 + [bytes([0, 1, 0, 1])])
     assert empty_first == ("12v7", "21v1")
 
@@ -83,3 +84,12 @@ def test_unknown_move_types_make_the_line_unusable():
         raise AssertionError("move type 9 decoded")
     assert line_from(start, [bytes([9, 0, 0, 0])]) is None
     assert line_from(start, [bytes([1, 0, 7, 0])]) is None  # no cell h
+
+
+def test_a_solved_line_is_in_the_engines_canonical_notation():
+    from games.engine import apply_move, format_move, resolve_move
+
+    position = deal("freecell", 1)
+    for move in solve(position).moves:
+        assert move == format_move(resolve_move(position, move))
+        position = apply_move(position, move)
