@@ -11,12 +11,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games.clock import today_utc
 from games.engine.rules import MAX_DEAL_NUMBER, RULESETS
 from games.models import DAILY_VARIANTS, VARIANT_CHOICES
 from games.share_links import ShareCodeError, share_code, share_decode
 
 #: The variants the site lists, with the names players know them by.
-VARIANT_TITLES = {variant: ruleset.title for variant, ruleset in RULESETS.items()}
 SHORT_TITLES = dict(VARIANT_CHOICES)
 # The play page's modules, preloaded so the browser fetches them at once
 # instead of discovering them import by import.
@@ -83,7 +83,7 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
     """Today's daily, or a past one by its date (playable, unranked)."""
     if variant not in DAILY_VARIANTS:
         raise Http404("no daily for this variant")
-    today = dt.datetime.now(dt.UTC).date()
+    today = today_utc()
     day = _date_or_404(date) if date else today
     if day > today:
         raise Http404("that daily has not opened")
@@ -118,7 +118,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
 
 @ensure_csrf_cookie
 def leaderboards(request: HttpRequest) -> HttpResponse:
-    today = dt.datetime.now(dt.UTC).date()
+    today = today_utc()
     return _page(
         request, "leaderboards.html", "leaderboards", today=today.isoformat(),
         yesterday=(today - dt.timedelta(days=1)).isoformat(), daily_variants=DAILY_VARIANTS,
@@ -130,7 +130,7 @@ def leaderboard_daily(request: HttpRequest, date: str, variant: str) -> HttpResp
     _variant_or_404(variant)
     day = _date_or_404(date)
     title = f"Daily {SHORT_TITLES[variant]}, {date}"
-    today = dt.datetime.now(dt.UTC).date()
+    today = today_utc()
     return _page(
         request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title,
         playable=variant in DAILY_VARIANTS and day <= today, past=day < today,

@@ -7,7 +7,7 @@ from django.db import transaction
 from freecell_site.errors import DomainError
 from games.clock import today_utc
 from games.models import Daily, Deal, Game, Result, Submission
-from games.services.dailies import schedule_check
+from games.services.dailies import deal_withdraw, schedule_check
 from games.services.deals import deal_number_check, deals_void
 from games.services.results import streak_recompute
 
@@ -91,6 +91,10 @@ class DailyForm(forms.ModelForm):
 @admin.register(Daily)
 class DailyAdmin(admin.ModelAdmin):
     form = DailyForm
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        deal_withdraw(deal=obj.deal)
     list_display = ["date", "variant", "deal", "deal_status", "deal_par", "source"]
     list_filter = ["variant", "source"]
     date_hierarchy = "date"
@@ -131,13 +135,15 @@ class ResultAdmin(admin.ModelAdmin):
 
     @admin.action(description="Void (remove from leaderboards)")
     def void(self, request, queryset):
+        results = list(queryset)  # before the update: the admin's filters may no longer match after it
         queryset.update(voided=True)
-        self._refresh(list(queryset))
+        self._refresh(results)
 
     @admin.action(description="Reviewed: clear the flag (rank it)")
     def clear_flag(self, request, queryset):
+        results = list(queryset)
         queryset.update(flagged=False)
-        self._refresh(list(queryset))
+        self._refresh(results)
 
 
 @admin.register(Submission)

@@ -14,7 +14,7 @@ from freecell_site.errors import Conflict, InvalidRequest, NotFound
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily, Deal, Game, SolverStatus
 from games.services.games import game_start
-from games.services.solving import deal_par_ensure
+from games.services.solving import deal_par_ensure, pool_fill
 
 SCHEDULE_DAYS_AHEAD = 7
 
@@ -64,18 +64,24 @@ def daily_game_start(*, player, variant: str, date: dt.date) -> Game:
 
 
 def _pool_pick(variant: str) -> Deal | None:
-    """A proven deal never used for a daily: the daily reserve first, else the play pool."""
+    """A deal from the daily reserve, proven winnable and never used for a daily.
+
+    Never one from the play pool: those are low numbers that the random-deal
+    endpoints hand out, and anyone could find the daily among them by dealing
+    each. An empty reserve is topped up on the spot (a few seconds at most).
+    """
     used = Daily.objects.filter(variant=variant).values("deal_id")
-    proven = Deal.objects.filter(variant=variant, status=SolverStatus.WINNABLE, voided=False).exclude(
-        pk__in=used
-    )
-    return (
-        proven.filter(daily_reserve=True).order_by("?").first()
-        or proven.filter(in_pool=True).order_by("?").first()
-    )
+    reserve = Deal.objects.filter(
+        variant=variant, daily_reserve=True, status=SolverStatus.WINNABLE, voided=False
+    ).exclude(pk__in=used)
+    deal = reserve.order_by("?").first()
+    if deal is None:
+        pool_fill(variant=variant, target=1, seconds=5.0, reserve=True)
+        deal = reserve.order_by("?").first()
+    return deal
 
 
-def _withdraw(deal: Deal) -> None:
+def deal_withdraw(*, deal: Deal) -> None:
     """A daily's deal leaves the pools: no random deal may hand out a daily before it closes."""
     Deal.objects.filter(pk=deal.pk).update(in_pool=False, daily_reserve=False)
 
@@ -90,7 +96,7 @@ def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
         return None
     try:
         with transaction.atomic():
-            _withdraw(deal)
+            deal_withdraw(deal=deal)
             return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.POOL)
     except IntegrityError:
         return Daily.objects.select_related("deal").get(variant=variant, date=date)
@@ -115,7 +121,7 @@ def schedule_add(*, variant: str, date: dt.date, deal: Deal) -> Daily:
     schedule_check(variant=variant, date=date, deal=deal)
     try:
         with transaction.atomic():
-            _withdraw(deal)
+            deal_withdraw(deal=deal)
             return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.SCHEDULE)
     except IntegrityError as exc:
         raise Conflict(f"{date} already has a {variant} daily.", code="already_scheduled") from exc

@@ -5,7 +5,8 @@ every other move is a decision, and a person needs at least
 ``FAIRPLAY_MIN_MS_PER_DECISION`` for each. Three clocks are read: the server's
 time for the whole game, the server's time between one batch of moves and the
 next (a few slow moves and then the rest of a solution at once is not play), and the
-client's own clock.
+client's own clock. A batch of a dozen decisions or more is never play, however
+long the wait before it.
 """
 
 from itertools import groupby
@@ -16,6 +17,10 @@ from games.models import Game
 
 #: A batch this large or larger must have taken its decisions' time to arrive.
 BURST_DECISIONS = 4
+#: A batch this large is not play as the client sends it (a move at a time, a
+#: few at most after a dropped connection) whatever time it took: a whole
+#: solution pasted in after a wait would pass every clock.
+WHOLESALE_DECISIONS = 12
 
 
 def _is_decision(move: str) -> bool:
@@ -40,6 +45,8 @@ def fairplay_flag(game: Game) -> str:
         return f"{total_ms} ms for {decisions} decisions (at least {decisions * floor} ms)"
     previous = 0
     for ms, batch_decisions in _batches(game):
+        if batch_decisions >= WHOLESALE_DECISIONS:
+            return f"{batch_decisions} decisions arrived in a single request"
         if batch_decisions >= BURST_DECISIONS and ms - previous < batch_decisions * floor:
             return f"{batch_decisions} decisions arrived {ms - previous} ms after the previous batch"
         previous = ms

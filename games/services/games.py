@@ -18,6 +18,7 @@ from games import solver
 from games.clock import today_utc
 from games.models import Game, Submission
 from games.referee import log_replay, start_position
+from games.selectors import daily_is_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 
 MAX_LOG_MOVES = 1000
@@ -226,11 +227,19 @@ def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
 
 
 def game_hint(*, game_id, player):
-    """The solver's advice from the current position of a game; the hint is counted."""
-    game = Game.objects.select_related("deal").filter(pk=game_id, player=player).first()
-    if game is None:
-        raise NotFound("No such game.")
+    """The solver's advice from the current position of a game; the hint is counted.
+
+    On a daily that has not closed, only the player's first game on its deal may
+    ask: a second game would be a way to consult the solver for the ranked one.
+    """
+    game = player_game(player=player, game_id=game_id)
     if game.state != Game.State.PLAYING:
         raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
+    if daily_is_open(game.daily) and Game.objects.filter(
+        player=player, deal=game.deal, started_at__lt=game.started_at
+    ).exists():
+        raise InvalidRequest(
+            "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
+        )
     hint = log_hint(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)
     return hint, game_hint_count(game_id=game_id, player=player)

@@ -1,19 +1,12 @@
 """Deals: Microsoft / FreeCell Pro numbers and PySolFC ForeCell numbers."""
 
-import shutil
 import subprocess
 
 import pytest
 
 from games.engine import DECK, InvalidDealError, deal, to_board
 
-needs_board_maker = pytest.mark.skipif(
-    shutil.which("make-microsoft-freecell-board") is None,
-    reason="fc-solve's make-microsoft-freecell-board is not installed",
-)
 
-
-@needs_board_maker
 @pytest.mark.parametrize(
     "number", [1, 24, 617, 11982, 32000, 32001, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 8_589_934_591]
 )

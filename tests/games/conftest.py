@@ -11,10 +11,11 @@ from games.models import Daily, Deal, SolverStatus
 def winnable_deal(db):
     """A deal row marked winnable the way the worker marks it."""
 
-    def make(variant: str = "freecell", number: int = 24, *, par: int = 80, in_pool: bool = True) -> Deal:
+    def make(variant: str = "freecell", number: int = 24, *, par: int = 80, in_pool: bool = True,
+             reserve: bool = False) -> Deal:
         deal, _ = Deal.objects.update_or_create(
             variant=variant, number=number,
-            defaults={"status": SolverStatus.WINNABLE, "par": par, "in_pool": in_pool},
+            defaults={"status": SolverStatus.WINNABLE, "par": par, "in_pool": in_pool, "daily_reserve": reserve},
         )
         return deal
 

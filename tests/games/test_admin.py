@@ -83,3 +83,23 @@ def test_voiding_a_deal_drops_it_from_future_dailies_only(admin_client):
     deal.refresh_from_db()
     assert deal.voided and not deal.in_pool
     assert list(Daily.objects.all()) == [today]
+
+
+def test_clearing_a_flag_from_the_filtered_list_ranks_the_result(admin_client, make_player, client):
+    from django.utils import timezone
+
+    from games.models import Game, Submission
+
+    deal = Deal.objects.create(variant="freecell", number=6, status="winnable", par=70)
+    day = Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)
+    player = make_player("dora")
+    game = Game.objects.create(player=player, deal=deal, daily=day, ranked=True, state="won")
+    sub = Submission.objects.create(game=game, moves="", status="accepted")
+    result = Result.objects.create(submission=sub, game=game, player=player, deal=deal, daily=day, ranked=True,
+                                   moves=80, duration_ms=600_000, finished_at=timezone.now(), flagged=True)
+    board = f"/api/leaderboards/daily/{today_utc()}/freecell/"
+    assert client.get(board).json()["rows"] == []  # cached while flagged
+    admin_client.post("/admin/games/result/?flagged__exact=1",
+                      {"action": "clear_flag", "_selected_action": [result.pk]})
+    assert [row["player"] for row in client.get(board).json()["rows"]] == ["dora"]
+    assert player.streaks.get(variant="freecell").daily_wins == 1

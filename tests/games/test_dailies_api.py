@@ -32,11 +32,11 @@ def test_today_lists_one_daily_per_daily_variant_without_numbers(api, daily, tod
     ]
 
 
-def test_todays_daily_is_made_from_the_pool_when_nobody_scheduled_one(api, winnable_deal, today):
-    winnable_deal("freecell", 31, in_pool=True)
+def test_todays_daily_is_made_from_the_reserve_when_nobody_scheduled_one(api, winnable_deal, today):
+    winnable_deal("freecell", 5_123_456_789, in_pool=False, reserve=True)
     body = api.get(f"/api/dailies/{today}/freecell/").json()
     assert body["open"] and body["number"] is None
-    assert Daily.objects.get(variant="freecell", date=today).deal.number == 31
+    assert Daily.objects.get(variant="freecell", date=today).deal.number == 5_123_456_789
 
 
 def test_a_future_daily_is_not_open_and_reveals_nothing(api, daily, today):
@@ -87,20 +87,21 @@ def test_an_earlier_game_on_the_same_deal_counts_as_the_attempt(api, daily, toda
 def test_a_deal_taken_for_a_daily_leaves_the_pools(anon, winnable_deal, today):
     from games.services.dailies import daily_ensure
 
-    winnable_deal("freecell", 41, in_pool=True)
+    winnable_deal("freecell", 41, in_pool=True, reserve=True)
     assert daily_ensure(variant="freecell", date=today).deal.number == 41
-    assert not Daily.objects.get().deal.in_pool
+    deal = Daily.objects.get().deal
+    assert not deal.in_pool and not deal.daily_reserve
     response = anon.get("/api/deals/freecell/winnable/")
     assert response.status_code == 404  # the only pooled deal is today's daily
 
 
-def test_dailies_come_from_the_reserve_before_the_play_pool(winnable_deal, today):
-    from games.models import Deal
+def test_a_daily_never_comes_from_the_play_pool(winnable_deal, today):
     from games.services.dailies import daily_ensure
 
-    winnable_deal("freecell", 41, in_pool=True)
-    Deal.objects.create(variant="freecell", number=5_123_456_789, status="winnable", par=70, daily_reserve=True)
-    assert daily_ensure(variant="freecell", date=today).deal.number == 5_123_456_789
+    winnable_deal("freecell", 41, in_pool=True)  # a low number the random-deal endpoints hand out
+    daily = daily_ensure(variant="freecell", date=today)  # the empty reserve is topped up on the spot
+    assert daily.deal.number != 41 and daily.deal.number > 1_000_000
+    assert daily.deal.status == "winnable"
 
 
 @pytest.mark.parametrize(
@@ -151,8 +152,8 @@ def test_the_daily_number_appears_in_no_response_while_the_day_is_open(api, dail
 
 def test_prepare_fills_a_week_ahead_from_the_pool_for_both_variants(winnable_deal, today):
     for n in range(1, 9):
-        winnable_deal("freecell", n, par=50 + n)
-        winnable_deal("forecell", n, par=60 + n)
+        winnable_deal("freecell", n, par=50 + n, in_pool=False, reserve=True)
+        winnable_deal("forecell", n, par=60 + n, in_pool=False, reserve=True)
     made = dailies_prepare()
     assert len(made) == 16
     for variant in ("freecell", "forecell"):

@@ -48,3 +48,10 @@ def test_the_clients_own_clock_is_read_too():
     server = [3000 * (i + 1) for i in range(10)]
     client = [10 * (i + 1) for i in range(10)]
     assert "client's clock" in fairplay_flag(game_with(server, client))
+
+
+def test_a_whole_solution_in_one_request_after_a_long_enough_wait_is_flagged():
+    moves = ["1a", "a1"] * 7 + ["1h"]  # 14 decisions
+    times = [600_000] * len(moves)  # ten minutes of waiting: every clock would pass
+    client = list(range(40_000, 40_000 * (len(moves) + 1), 40_000))
+    assert "14 decisions arrived in a single request" in fairplay_flag(game_with(times, client, moves))

@@ -173,7 +173,7 @@ def test_undo_truncates_the_log_and_counts_the_moves_taken_back(api):
     assert body["ply"] == 1 and body["moves"] == ["4h"] and body["undos"] == 2
     assert body["position"]["cells"] == [None, None, None, None]
     row = Game.objects.get(pk=game["id"])
-    assert row.server_times[:1] == row.server_times and row.client_times == [1000]
+    assert len(row.server_times) == 1 and row.client_times == [1000]
 
 
 def test_undo_refuses_a_target_outside_the_log(api):
@@ -234,13 +234,13 @@ def test_the_winning_batch_finishes_the_game_and_opens_one_pending_submission(
 
 
 def test_the_game_list_finds_the_players_games_on_one_deal_or_daily(api, daily, today):
-    day = daily(number=26)
+    daily(number=26)
     on_deal = start(api, "freecell", 24)
     start(api, "freecell", 25)
     on_daily = api.post(f"/api/dailies/{today}/freecell/games/").json()
     found = api.get("/api/games/?variant=freecell&number=24").json()["games"]
     assert [g["id"] for g in found] == [on_deal["id"]]
     found = api.get(f"/api/games/?variant=freecell&daily={today}").json()["games"]
-    assert [g["id"] for g in found] == [on_daily["id"]] and day.deal.number == 26
+    assert [g["id"] for g in found] == [on_daily["id"]]
     refused = api.get("/api/games/?state=lost")
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid"

@@ -137,3 +137,13 @@ def test_a_solver_failure_is_a_503_not_a_500(anon, api, monkeypatch):
     game_id = start(api, "freecell", 24)
     assert api.post(f"/api/games/{game_id}/hint/").status_code == 503
     assert Game.objects.get(pk=game_id).hints == 0  # an unanswered hint is not counted
+
+
+def test_a_second_game_on_an_open_daily_gets_no_hints(api, daily, today):
+    daily(number=24)
+    ranked = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    helper = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    assert ranked["ranked"] and not helper["ranked"]
+    refused = api.post(f"/api/games/{helper['id']}/hint/")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "deal_unavailable"
+    assert Game.objects.get(pk=ranked["id"]).ranked  # the ranked game is untouched

@@ -64,14 +64,22 @@ def test_flagged_voided_and_unranked_results_stay_off_the_daily_board(anon, dail
     assert body["histogram"] == [{"moves": 80, "players": 1}]
 
 
-def test_the_daily_board_refreshes_when_a_result_is_recorded(anon, daily, finish, today):
-    from games.selectors import leaderboard_cache_clear
+def test_the_daily_board_refreshes_when_the_worker_records_a_result(
+    api, daily, today, django_capture_on_commit_callbacks
+):
+    from games.services.results import submission_validate
+    from tests.support.lines import winning_line
+    from tests.support.play import play_one_by_one
 
-    day = daily()
-    assert anon.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"] == []
-    result = finish("dora", day.deal, daily=day, moves=80)
-    leaderboard_cache_clear(daily_id=day.pk, deal_id=result.deal_id)  # what result_record does on commit
-    assert len(anon.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"]) == 1
+    daily(number=24)
+    board = f"/api/leaderboards/daily/{today}/freecell/"
+    assert api.get(board).json()["rows"] == []  # now cached, empty
+    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    Game.objects.filter(pk=game["id"]).update(started_at=timezone.now() - dt.timedelta(minutes=10))
+    play_one_by_one(api, game["id"], winning_line("freecell", 24))
+    with django_capture_on_commit_callbacks(execute=True):
+        submission_validate(submission_id=Submission.objects.get().pk)
+    assert [row["player"] for row in api.get(board).json()["rows"]] == ["alice"]
 
 
 def test_deal_board_keeps_each_players_best(anon, winnable_deal, finish):
