@@ -30,7 +30,11 @@ def player_game(*, player, game_id) -> Game:
 
 
 def game_submission(*, game: Game) -> Submission | None:
-    return Submission.objects.filter(game=game).select_related("result").first()
+    """The game's submission (from the row already joined in, when the query did)."""
+    try:
+        return game.submission
+    except Submission.DoesNotExist:
+        return None
 
 
 def player_by_username(*, username: str):
@@ -59,7 +63,7 @@ def daily_is_open(daily: Daily | None) -> bool:
 def player_games(*, player, state: str | None = None, variant: str | None = None,
                  number: int | None = None, daily_date: dt.date | None = None, limit: int = 20):
     """The player's games, most recently played first, optionally on one deal or one daily."""
-    games = Game.objects.filter(player=player).select_related("deal", "daily")
+    games = Game.objects.filter(player=player).select_related("deal", "daily", "submission__result")
     if state in Game.State.values:
         games = games.filter(state=state)
     if variant:

@@ -40,3 +40,11 @@ def test_appending_moves_costs_the_same_whatever_the_log_length(api, held, djang
                             {"expected_ply": held, "moves": list(line[held:held + 3]),
                              "client_times": [held + 1, held + 2, held + 3]}, format="json")
     assert response.status_code == 200
+
+
+def test_listing_games_costs_the_same_for_one_game_or_ten(api, django_assert_num_queries):
+    for number in range(1, 11):
+        api.post("/api/games/", {"variant": "freecell", "number": number}, format="json")
+    with django_assert_num_queries(1):
+        response = api.get("/api/games/")
+    assert len(response.json()["games"]) == 10
