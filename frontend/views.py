@@ -14,6 +14,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from games.clock import today_utc
 from games.engine.rules import MAX_DEAL_NUMBER, RULESETS
 from games.models import DAILY_VARIANTS, VARIANT_CHOICES
+from games.selectors import deals_featured
 from games.share_links import ShareCodeError, share_code, share_decode
 
 #: The variants the site lists, with the names players know them by.
@@ -57,7 +58,7 @@ def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResp
 
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
-    return _page(request, "home.html", "home", daily_variants=DAILY_VARIANTS)
+    return _page(request, "home.html", "home", daily_variants=DAILY_VARIANTS, featured=deals_featured())
 
 
 @ensure_csrf_cookie

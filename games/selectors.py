@@ -60,6 +60,15 @@ def daily_is_open(daily: Daily | None) -> bool:
     return daily is not None and daily.date >= today_utc()
 
 
+def deals_featured(*, limit: int = 12) -> list[Deal]:
+    """Deals staff featured, for the home page (never a daily that has not closed)."""
+    return list(
+        Deal.objects.filter(featured=True, voided=False)
+        .exclude(dailies__date__gte=today_utc())
+        .order_by("variant", "number")[:limit]
+    )
+
+
 def player_games(*, player, state: str | None = None, variant: str | None = None,
                  number: int | None = None, daily_date: dt.date | None = None, limit: int = 20):
     """The player's games, most recently played first, optionally on one deal or one daily."""

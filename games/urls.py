@@ -4,6 +4,7 @@ import freecell_site.converters  # noqa: F401 - registers <dealnumber:...>
 from games.apis import boards, dailies, deals, games, staff
 
 urlpatterns = [
+    path("deals/featured/", deals.DealFeaturedApi.as_view(), name="deal-featured"),
     path("deals/<str:variant>/random/", deals.DealRandomApi.as_view(), name="deal-random"),
     path("deals/<str:variant>/winnable/", deals.DealWinnableApi.as_view(), name="deal-winnable"),
     path("deals/<str:variant>/<dealnumber:number>/", deals.DealDetailApi.as_view(), name="deal-detail"),

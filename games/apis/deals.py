@@ -10,6 +10,7 @@ from games import engine
 from games.apis.fields import ERRORS, VARIANT_PATH, PositionOut, deal_links
 from games.models import Deal
 from games.referee import start_position
+from games.selectors import deals_featured
 from games.services.deals import deal_lookup, deal_random_number, deal_winnable_random
 
 
@@ -64,3 +65,27 @@ class DealWinnableApi(APIView):
                    summary="A random proven-winnable deal from the pool")
     def get(self, request, variant: str):
         return Response(deal_out(deal_winnable_random(variant=variant)))
+
+
+class FeaturedDealOut(serializers.Serializer):
+    variant = serializers.CharField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    par = serializers.IntegerField(allow_null=True)
+    play_url = serializers.CharField()
+    share_url = serializers.CharField()
+
+
+class DealFeaturedApi(APIView):
+    permission_classes = [AllowAny]
+
+    class FeaturedListOut(serializers.Serializer):
+        deals = FeaturedDealOut(many=True)
+
+    @extend_schema(responses={200: FeaturedListOut}, summary="Deals featured by staff")
+    def get(self, request):
+        deals = [
+            {"variant": d.variant, "number": d.number, "status": d.status, "par": d.par, **deal_links(d)}
+            for d in deals_featured()
+        ]
+        return Response({"deals": FeaturedDealOut(deals, many=True).data})

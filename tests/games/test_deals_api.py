@@ -66,3 +66,16 @@ def test_an_empty_pool_says_so(anon, winnable_deal):
     response = anon.get("/api/deals/freecell/winnable/")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "pool_empty"
+
+
+def test_featured_deals_are_listed_for_the_api_and_the_home_page(anon, client, winnable_deal, daily):
+    featured = winnable_deal("forecell", 7, par=91)
+    Deal.objects.filter(pk=featured.pk).update(featured=True)
+    hidden = daily(number=24).deal  # today's daily: never shown, even if featured
+    Deal.objects.filter(pk=hidden.pk).update(featured=True)
+    Deal.objects.create(variant="freecell", number=9, featured=True, voided=True)
+    body = anon.get("/api/deals/featured/").json()
+    assert [(d["variant"], d["number"], d["par"]) for d in body["deals"]] == [("forecell", 7, 91)]
+    page = client.get("/").content.decode()
+    assert "/play/forecell/7" in page and "par 91" in page
+    assert "/play/freecell/24" not in page

@@ -13,7 +13,7 @@ ROUTES = [
     "/api/health/", "/api/accounts/register/", "/api/accounts/login/", "/api/accounts/logout/",
     "/api/accounts/me/", "/api/accounts/password/", "/api/accounts/token/", "/api/accounts/csrf/",
     "/api/deals/{variant}/{number}/", "/api/deals/{variant}/random/", "/api/deals/{variant}/winnable/",
-    "/api/deals/{variant}/{number}/hint/", "/api/games/", "/api/games/{game_id}/",
+    "/api/deals/{variant}/{number}/hint/", "/api/deals/featured/", "/api/games/", "/api/games/{game_id}/",
     "/api/games/{game_id}/moves/", "/api/games/{game_id}/undo/", "/api/games/{game_id}/hint/",
     "/api/games/{game_id}/submission/", "/api/dailies/today/", "/api/dailies/{date}/{variant}/",
     "/api/dailies/{date}/{variant}/games/", "/api/leaderboards/daily/{date}/{variant}/",
