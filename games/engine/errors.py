@@ -1,7 +1,7 @@
 """One error hierarchy for the engine, rooted in ``ValueError``.
 
 The ``check`` codes of :class:`IllegalMoveError` follow the order of the
-five-question legality test (seed 004) and are part of the web API's error
+legality checks of docs/rules.md and are part of the web API's error
 details, so they must stay stable.
 """
 

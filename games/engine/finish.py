@@ -1,4 +1,4 @@
-"""Game end: won, stuck, and auto-finish (seed 000's condition and moves)."""
+"""Game end: won, stuck, and auto-finish (the condition and moves of docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def is_won(position: Position) -> bool:
 
 
 def is_stuck(position: Position) -> bool:
-    """Not won, and no legal move at all in the variant (seed 003).
+    """Not won, and no legal move at all in the variant (docs/rules.md).
 
     >>> from games.engine import deal
     >>> is_stuck(deal("forecell", 1))  # full cells, and nothing builds or goes up

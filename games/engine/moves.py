@@ -1,9 +1,9 @@
-"""Move legality: ``apply_move`` runs the checks of seed 004 in order.
+"""Move legality: ``apply_move`` runs the checks of docs/rules.md in order.
 
 1. variant (foundation returns, cell-to-cell moves), 2. availability (is there
 a card, are there enough cards), 3. group order (a run descending in
 alternating colours), 4. destination (rank and colour, suit on a foundation,
-an empty cell), 5. empty column (King-only in ForeCell), 6. capacity (seed 002).
+an empty cell), 5. empty column (King-only in ForeCell), 6. capacity (docs/rules.md, group moves).
 The first failing check is raised as ``IllegalMoveError``.
 """
 

@@ -1,4 +1,4 @@
-"""Rulesets as data: each variant answers the seven questions of seed 004.
+"""Rulesets as data: each variant answers the seven questions of docs/rules.md.
 
 The move code reads these fields; it never asks which variant it is playing.
 
@@ -20,7 +20,7 @@ PYSOLFC_MAX_DEAL = 10**20 - 1
 
 @dataclass(frozen=True)
 class Ruleset:
-    """The answers of one variant to the seven questions (seed 004)."""
+    """The answers of one variant to the seven questions (docs/rules.md)."""
 
     variant: str
     title: str

@@ -1,4 +1,4 @@
-"""Hand-built positions: the seeds' worked examples, written as the cards that
+"""Hand-built positions: the worked examples of docs/rules.md, written as the cards that
 matter, with every other card tucked under the occupied columns.
 
 Used by the conformance vectors and the tests, so both speak of the same boards.
@@ -65,9 +65,10 @@ def _keep_run_apart(chunk: list[Card], head: Card) -> None:
         chunk.insert(0, chunk.pop())
 
 
-def seed_002_transfer(variant: str = "freecell") -> Position:
-    """Seed 002: two free cells and one helper column empty; the destination ends
-    with a black nine, the source with 8H 7S 6D 5C 4H 3S."""
+def group_move_transfer(variant: str = "freecell") -> Position:
+    """The six-card transfer (docs/rules.md, group moves): two free cells and one
+    helper column empty; the destination ends with a black nine, the source with
+    8H 7S 6D 5C 4H 3S."""
     return build_position(
         variant,
         ["9C", "8H 7S 6D 5C 4H 3S", "", "KH", "KD", "QS", "QC", "JD"],
@@ -75,8 +76,8 @@ def seed_002_transfer(variant: str = "freecell") -> Position:
     )
 
 
-def seed_000_six(variant: str = "freecell") -> Position:
-    """Seed 000: with 2 free cells and 1 empty column, (2+1) x 2 = 6 cards move."""
+def freecell_six_cards(variant: str = "freecell") -> Position:
+    """docs/rules.md, group moves: with 2 free cells and 1 empty column, (2+1) x 2 = 6 cards move."""
     return build_position(
         variant,
         ["9S", "8D 7C 6H 5S 4D 3C", "", "KH", "KD", "QS", "QC", "7D 6S"],
@@ -125,15 +126,15 @@ def named_positions() -> list[tuple[str, Position]]:
     """The hand-built positions of the vectors, each under a stable name.
 
     >>> names = [name for name, _ in named_positions()]
-    >>> "seed-002-transfer/freecell" in names
+    >>> "group-move-transfer/freecell" in names
     True
     """
     variants = ("freecell", "freecell-tableau", "freecell-classic", "forecell")
     named = []
     for variant in variants:
         named += [
-            (f"seed-002-transfer/{variant}", seed_002_transfer(variant)),
-            (f"seed-000-six/{variant}", seed_000_six(variant)),
+            (f"group-move-transfer/{variant}", group_move_transfer(variant)),
+            (f"freecell-six-cards/{variant}", freecell_six_cards(variant)),
             (f"foundation-returns/{variant}", _returns_board(variant)),
             (f"king-only-columns/{variant}", _king_board(variant)),
             (f"auto-finish-ready/{variant}", _auto_finish_board(variant, ready=True)),

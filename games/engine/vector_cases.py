@@ -8,9 +8,9 @@ _ALL = (*_FREECELLS, "forecell")
 
 # (board, variants, moves): every move is tried on the board in every variant listed.
 _BOARD_MOVES = [
-    ("seed-002-transfer", _ALL, "21v6 21 23v3 23v4 23v1 21v5 21v7 21v2 2a 2c 2h a1 ab ac c1 31 11 aa"),
-    ("seed-002-transfer", _ALL, "hs1 3h"),
-    ("seed-000-six", _ALL, "21v6 21 23v3 23v4 83v2 86"),
+    ("group-move-transfer", _ALL, "21v6 21 23v3 23v4 23v1 21v5 21v7 21v2 2a 2c 2h a1 ab ac c1 31 11 aa"),
+    ("group-move-transfer", _ALL, "hs1 3h"),
+    ("freecell-six-cards", _ALL, "21v6 21 23v3 23v4 83v2 86"),
     ("foundation-returns", _ALL, "hs1 hsc hh2 hh3 hd1 hsh hca hcc 2h 1h 21 12"),
     ("king-only-columns", _ALL, "13v3 13v1 13 13v2 13v4 23v2 23 d3 da 81"),
     ("auto-finish-ready", _ALL, "1h ah ch 3h 2h 36v2 hh7 hhb"),

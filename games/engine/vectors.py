@@ -180,7 +180,8 @@ def _perft_entries() -> list[dict]:
             count = perft(deal(variant, number), d)
             entries.append({"variant": variant, "deal": number, "depth": d, "count": count})
     for name, position in named_positions():
-        if name.startswith(("seed-", "foundation-returns", "king-only", "auto-finish-ready")):
+        examples = ("group-move-", "freecell-six-", "foundation-returns", "king-only", "auto-finish-ready")
+        if name.startswith(examples):
             entries.append({"variant": position.variant, "name": name,
                             "position": position_to_json(position), "depth": 2,
                             "count": perft(position, 2)})

@@ -1,4 +1,4 @@
-"""Rulesets are data: each variant answers the seven questions of seed 004."""
+"""Rulesets are data: each variant answers the seven questions of docs/rules.md."""
 
 import dataclasses
 

@@ -66,7 +66,7 @@ describe("capacity", () => {
     assert.equal(refusal(pos, "21v3"), "destination");
   });
 
-  test("the seed's six-card transfer fits two cells and one empty column", () => {
+  test("the six-card transfer of docs/rules.md fits two cells and one empty column", () => {
     const pos = position({
       columns: ["9C", "8H 7S 6D 5C 4H 3S", "", "2D", "2S", "3C", "3D", "4C"],
       cells: ["AH", "AD", null, null],

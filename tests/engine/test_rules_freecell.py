@@ -1,4 +1,4 @@
-"""Seed 000: the FreeCell page (the site's default variant, ``freecell``)."""
+"""docs/rules.md, FreeCell: the site's default variant, ``freecell``."""
 
 import pytest
 
@@ -13,7 +13,7 @@ from games.engine import (
     replay,
     supermove_capacity,
 )
-from games.engine.scenarios import build_position, seed_000_six
+from games.engine.scenarios import build_position, freecell_six_cards
 
 REST = ["KH", "KD", "QS", "QC", "JD"]
 
@@ -31,13 +31,13 @@ def test_setup_is_eight_columns_four_empty_cells_four_empty_foundations():
 
 
 def test_two_free_cells_and_one_empty_column_move_six_cards():
-    position = seed_000_six()
+    position = freecell_six_cards()
     assert supermove_capacity(position) == (2 + 1) * 2 == 6
     apply_move(position, "21v6")
 
 
 def test_an_empty_destination_column_is_subtracted_from_the_count():
-    position = seed_000_six()
+    position = freecell_six_cards()
     assert supermove_capacity(position, 2) == 3
     assert refusal(position, "23v4").check == "capacity"
 

@@ -1,4 +1,4 @@
-"""Seed 002: group moves count free cells and usable empty columns."""
+"""docs/rules.md, group moves: free cells and usable empty columns set the capacity."""
 
 import pytest
 
@@ -10,14 +10,14 @@ from games.engine import (
     parse_move,
     supermove_capacity,
 )
-from games.engine.scenarios import build_position, seed_002_transfer
+from games.engine.scenarios import build_position, group_move_transfer
 
 REST = ["KH", "KD", "QS", "QC", "JD"]
 
 
 def test_the_six_card_transfer_step_by_step_equals_the_group_move():
     """Two cells and one helper column move 8H 7S 6D 5C 4H 3S onto the black nine."""
-    start = seed_002_transfer()
+    start = group_move_transfer()
     steps = [
         "2c", "2d",  # park black three and red four in the two cells
         "23",  # black five into the helper column (fc-solve's single-card form)
@@ -34,7 +34,7 @@ def test_the_six_card_transfer_step_by_step_equals_the_group_move():
 
 
 def test_capacity_is_six_onto_the_black_nine_and_three_into_the_sole_empty_column():
-    position = seed_002_transfer()
+    position = group_move_transfer()
     assert supermove_capacity(position, None) == 6
     assert supermove_capacity(position, 2) == 3
     apply_move(position, "21v6")
@@ -56,7 +56,7 @@ def test_red_eight_black_seven_red_six_go_onto_a_black_nine():
 
 
 def test_an_empty_column_accepts_a_group_of_any_rank_within_the_limit():
-    position = seed_002_transfer()
+    position = group_move_transfer()
     after = apply_move(position, "23v3")
     assert [str(c) for c in after.columns[2]] == ["5C", "4H", "3S"]
 
@@ -85,7 +85,7 @@ def test_cells_and_foundations_take_one_card_at_a_time():
     for text in ("2cv2", "2hv2", "a1v2"):
         with pytest.raises(NotationError):
             parse_move(text)
-    position = seed_002_transfer()
+    position = group_move_transfer()
     assert all(m.count == 1 for m in legal_moves(position) if m.destination != "column")
 
 

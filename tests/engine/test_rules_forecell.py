@@ -1,4 +1,4 @@
-"""Seed 003: ForeCell."""
+"""docs/rules.md, ForeCell."""
 
 import pytest
 

@@ -1,9 +1,9 @@
-"""Seed 004: the five-question legality test, in order, and FreeCell as a system."""
+"""docs/rules.md, how a move is judged: the checks in order, and FreeCell as a system."""
 
 import pytest
 
 from games.engine import CHECKS, IllegalMoveError, apply_move
-from games.engine.scenarios import build_position, seed_002_transfer
+from games.engine.scenarios import build_position, group_move_transfer
 
 REST = ["KH", "KD", "QS", "QC", "JD"]
 
@@ -27,13 +27,13 @@ def test_six_of_hearts_onto_seven_of_clubs_is_legal_six_of_diamonds_onto_seven_o
 
 def test_question_1_the_variant_decides_before_anything_else():
     # The spade foundation is empty, so availability would fail too: variant is asked first.
-    position = seed_002_transfer("freecell-classic")
+    position = group_move_transfer("freecell-classic")
     assert refusal(position, "hs1").check == "variant"
-    assert refusal(seed_002_transfer("freecell"), "hs1").check == "availability"
+    assert refusal(group_move_transfer("freecell"), "hs1").check == "availability"
 
 
 def test_question_2_availability_comes_before_the_group_order():
-    position = seed_002_transfer()
+    position = group_move_transfer()
     error = refusal(position, "21vff")
     assert error.check == "availability" and "255 asked" in error.message
     assert refusal(position, "c1").check == "availability"
@@ -41,7 +41,7 @@ def test_question_2_availability_comes_before_the_group_order():
 
 
 def test_group_order_comes_before_the_destination():
-    error = refusal(seed_002_transfer(), "21v7")
+    error = refusal(group_move_transfer(), "21v7")
     assert error.check == "group_order"
     assert "do not descend in alternating colours" in error.message
 
@@ -54,7 +54,7 @@ def test_question_3_destination_comes_before_the_workspace():
 
 
 def test_question_4_the_empty_column_rule_comes_before_the_workspace():
-    assert refusal(seed_002_transfer("forecell"), "23v6").check == "empty_column"
+    assert refusal(group_move_transfer("forecell"), "23v6").check == "empty_column"
 
 
 def test_question_5_an_ordered_six_card_sequence_may_lack_workspace():
@@ -65,7 +65,7 @@ def test_question_5_an_ordered_six_card_sequence_may_lack_workspace():
 
 
 def test_a_free_cell_accepts_any_card_when_empty_and_nothing_when_full():
-    position = seed_002_transfer()
+    position = group_move_transfer()
     apply_move(position, "1c")
     error = refusal(position, "1a")
     assert (error.check, error.message) == ("destination", "destination: free cell a already holds JH")
