@@ -1,17 +1,18 @@
 """Celery tasks: thin, idempotent, each calls one service.
 
-Retry policy, names and time limits are set here and in freecell_site/celery.py.
+Names and retry policy are set here; serialization, acknowledgement and the
+time limits every task shares (below the broker's visibility timeout) are set in
+freecell_site/celery.py.
 """
 
 from celery import shared_task
 from django.conf import settings
 
-from games.models import DAILY_VARIANTS, VARIANT_CHOICES, Deal
+from games import engine
+from games.models import DAILY_VARIANTS, Deal
 from games.services.dailies import dailies_prepare
 from games.services.results import submission_validate, submissions_stale
 from games.services.solving import deal_solve, pool_fill
-
-VARIANT_IDS = [variant for variant, _ in VARIANT_CHOICES]
 
 
 @shared_task(name="games.submission_validate", max_retries=3, default_retry_delay=2,
@@ -30,18 +31,18 @@ def submissions_sweep_task() -> int:
     return len(stale)
 
 
-@shared_task(name="games.deal_solve", soft_time_limit=12, time_limit=15)
+@shared_task(name="games.deal_solve")
 def deal_solve_task(deal_id: int) -> str:
     deal = Deal.objects.get(pk=deal_id)
     return deal_solve(deal=deal).status
 
 
-@shared_task(name="games.pools_fill", soft_time_limit=12, time_limit=15)
+@shared_task(name="games.pools_fill")
 def pools_fill_task() -> dict:
     """Top up every variant's winnable pool and the dailies' reserve, within the time limit."""
     added = {
         variant: pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=1.5)
-        for variant in VARIANT_IDS
+        for variant in engine.VARIANTS
     }
     for variant in DAILY_VARIANTS:
         added[f"{variant} daily reserve"] = pool_fill(
@@ -50,6 +51,6 @@ def pools_fill_task() -> dict:
     return added
 
 
-@shared_task(name="games.dailies_prepare", soft_time_limit=12, time_limit=15)
+@shared_task(name="games.dailies_prepare")
 def dailies_prepare_task() -> int:
     return len(dailies_prepare())

@@ -13,7 +13,6 @@ from games.engine.errors import InvalidBoardError
 RANKS = "A23456789TJQK"
 SUITS = "HCDS"
 SUIT_NAMES = {"H": "heart", "C": "club", "D": "diamond", "S": "spade"}
-KING = 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +51,6 @@ class Card:
 #: The 52 cards, suit by suit in ``HCDS`` order, Ace to King.
 DECK = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 _BY_TEXT = {str(card): card for card in DECK}
-_BY_CODE = {card.code: card for card in DECK}
 
 
 def parse_card(text: str) -> Card:
@@ -66,12 +64,3 @@ def parse_card(text: str) -> Card:
         raise InvalidBoardError(f"not a card: {text!r} (expected rank A23456789TJQK + suit HCDS)")
     return card
 
-
-def card_from_code(code: int) -> Card:
-    """The card whose fast-path code is ``code`` (see ``Card.code``)."""
-    return _BY_CODE[code]
-
-
-def card_name(card: Card) -> str:
-    """Card text for messages, e.g. ``'8H'``."""
-    return str(card)

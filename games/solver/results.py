@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 WINNABLE, IMPOSSIBLE, UNDECIDED = "winnable", "impossible", "undecided"
-STATUSES = (WINNABLE, IMPOSSIBLE, UNDECIDED)
 
 #: What each verdict proves (stored next to the verdict on deal rows).
 SCOPE_WINNABLE = "a winning line exists (replayed by the engine)"
