@@ -69,5 +69,5 @@ export const api = {
   stats: (username) => get(`players/${enc(username)}/stats/`),
 };
 
-/** A list answer: a bare array, or the list inside `{games}`, `{rows}` or a paginated `{results}`. */
-export const rowsOf = (data) => (Array.isArray(data) ? data : data?.results ?? data?.rows ?? data?.games ?? []);
+/** A list answer: a bare array, or the list inside `{games}` or `{rows}`. */
+export const rowsOf = (data) => (Array.isArray(data) ? data : data?.rows ?? data?.games ?? []);
