@@ -16,8 +16,9 @@ from rest_framework.test import APIClient
 from games.models import Game, Result, Submission
 from games.services.results import submission_validate
 from tests.reliability.conftest import backdate, board_snapshot, players_bulk, todays_daily
-from tests.reliability.tampering import DAILY_DEALS, DEALS, PLAN, Mutation, human_times, mutations
+from tests.reliability.tampering import DAILY_DEALS, DEALS, PLAN, Mutation, mutations
 from tests.support.lines import winning_line
+from tests.support.play import play_one_by_one
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -41,10 +42,7 @@ def arena(make_player):
         daily = next((d for d in dailies if (d.variant, d.deal.number) == (variant, number)), None)
         game = start(client, variant, number, daily=daily is not None)
         backdate(game["id"], 60)
-        line = winning_line(variant, number)
-        response = client.post(f"/api/games/{game['id']}/submission/",
-                               {"moves": list(line), "client_times": list(human_times(len(line)))}, format="json")
-        assert response.status_code == 202, response.json()
+        play_one_by_one(client, game["id"], winning_line(variant, number))
         judged = submission_validate(submission_id=Submission.objects.get(game_id=game["id"]).pk)
         assert judged.status == "accepted" and not judged.result.flagged
     reader = APIClient()
