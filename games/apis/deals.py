@@ -14,29 +14,29 @@ from games.selectors import deals_featured
 from games.services.deals import deal_lookup, deal_random_number, deal_winnable_random
 
 
-class DealOut(serializers.Serializer):
+class DealSummaryOut(serializers.Serializer):
     variant = serializers.CharField()
     number = serializers.IntegerField()
-    position = PositionOut()
     status = serializers.CharField()
-    scope = serializers.CharField()
     par = serializers.IntegerField(allow_null=True)
     play_url = serializers.CharField()
     share_url = serializers.CharField()
 
 
+def deal_summary(deal: Deal) -> dict:
+    return {"variant": deal.variant, "number": deal.number, "status": deal.status, "par": deal.par,
+            **deal_links(deal)}
+
+
+class DealOut(DealSummaryOut):
+    position = PositionOut()
+    scope = serializers.CharField()
+
+
 def deal_out(deal: Deal) -> dict:
     position = start_position(deal.variant, deal.number)
     return DealOut(
-        {
-            "variant": deal.variant,
-            "number": deal.number,
-            "position": engine.position_to_json(position),
-            "status": deal.status,
-            "scope": deal.scope,
-            "par": deal.par,
-            **deal_links(deal),
-        }
+        {**deal_summary(deal), "position": engine.position_to_json(position), "scope": deal.scope}
     ).data
 
 
@@ -67,25 +67,13 @@ class DealWinnableApi(APIView):
         return Response(deal_out(deal_winnable_random(variant=variant)))
 
 
-class FeaturedDealOut(serializers.Serializer):
-    variant = serializers.CharField()
-    number = serializers.IntegerField()
-    status = serializers.CharField()
-    par = serializers.IntegerField(allow_null=True)
-    play_url = serializers.CharField()
-    share_url = serializers.CharField()
-
-
 class DealFeaturedApi(APIView):
     permission_classes = [AllowAny]
 
     class FeaturedListOut(serializers.Serializer):
-        deals = FeaturedDealOut(many=True)
+        deals = DealSummaryOut(many=True)
 
     @extend_schema(responses={200: FeaturedListOut}, summary="Deals featured by staff")
     def get(self, request):
-        deals = [
-            {"variant": d.variant, "number": d.number, "status": d.status, "par": d.par, **deal_links(d)}
-            for d in deals_featured()
-        ]
-        return Response({"deals": FeaturedDealOut(deals, many=True).data})
+        deals = [deal_summary(deal) for deal in deals_featured()]
+        return Response({"deals": DealSummaryOut(deals, many=True).data})

@@ -27,14 +27,6 @@ def daily_variant_check(variant: str) -> None:
         )
 
 
-def daily_open_check(*, daily: Daily) -> None:
-    today = today_utc()
-    if daily.date > today:
-        raise InvalidRequest(f"The daily of {daily.date} is not open yet.", code="daily_not_open")
-    if daily.date < today:
-        raise InvalidRequest(f"The daily of {daily.date} has closed.", code="daily_closed")
-
-
 def daily_get(*, variant: str, date: dt.date) -> Daily:
     """The daily for a date that has opened (today's is made from the pool if need be)."""
     daily_variant_check(variant)

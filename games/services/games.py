@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from freecell_site.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from games import solver
-from games.clock import today_utc
+from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
 from games.referee import log_replay, start_position
 from games.selectors import daily_is_open, player_game
@@ -98,28 +98,30 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         start = start_position(game.deal.variant, game.deal.number)
         previous = log_replay(start, game.move_list)
         result = log_replay(previous.position, list(moves), offset=game.ply)
-        now = timezone.now()
-        game.moves = " ".join([*game.move_list, *moves])
-        game.ply += len(moves)
-        game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]
-        game.client_times = [*game.client_times, *client_times]
-        if result.won:
-            _finish(game, now)
-        game.save()
-        if result.won:
-            _submission_open(game)
+        _moves_record(game, moves, client_times, won=result.won)
     return game
+
+
+def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,
+                  won: bool) -> Submission | None:
+    """Store checked moves with this request's receive time; a win finishes the
+    game and opens its submission, which is returned."""
+    now = timezone.now()
+    game.moves = " ".join([*game.move_list, *moves])
+    game.ply += len(moves)
+    game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]
+    game.client_times = [*game.client_times, *client_times]
+    if won:
+        game.state = Game.State.WON
+        game.finished_at = now
+    game.save()
+    return _submission_open(game) if won else None
 
 
 def _ranking_expire(game: Game) -> None:
     """A ranked daily game still being played after its day closed goes on, unranked."""
     if game.ranked and game.daily is not None and game.daily.date < today_utc():
         game.ranked = False
-
-
-def _finish(game: Game, now: datetime) -> None:
-    game.state = Game.State.WON
-    game.finished_at = now
 
 
 def _submission_open(game: Game) -> Submission:
@@ -163,8 +165,6 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
             if existing.moves == " ".join(moves):
                 return existing
             raise Conflict("This game already has a submission.", code="already_submitted")
-        from games.services.dailies import daily_open_check
-
         if game.daily_id is not None and game.ranked:
             daily_open_check(daily=game.daily)
         held = game.move_list
@@ -185,14 +185,7 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
                 code="not_won",
                 moves=result.moves,
             )
-        now = timezone.now()
-        game.moves = " ".join(moves)
-        game.ply = len(moves)
-        game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(fresh)]
-        game.client_times = [*game.client_times, *client_times[len(held):]]
-        _finish(game, now)
-        game.save()
-        return _submission_open(game)
+        return _moves_record(game, fresh, client_times[len(held):], won=True)
 
 
 def game_hint_count(*, game_id, player) -> Game:

@@ -91,9 +91,9 @@ def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
         return existing
     duration_ms = game.server_times[-1] if game.server_times else 0
     reason = fairplay_flag(game)
-    ranked = game.ranked and game.daily is not None and game.finished_at is not None and (
-        game.finished_at.astimezone(dt.UTC).date() == game.daily.date
-    )
+    # The game's own flag already says whether it counts: only a first attempt on
+    # an open daily starts ranked, and a hint or the day's close take it away.
+    ranked = game.ranked and game.daily is not None
     result = Result.objects.create(
         submission=submission, game=game, player=game.player, deal=game.deal, daily=game.daily,
         ranked=ranked, moves=moves, duration_ms=duration_ms, undos=game.undos, hints=game.hints,

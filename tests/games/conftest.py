@@ -3,8 +3,10 @@
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 
-from games.models import Daily, Deal, SolverStatus
+from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
+from games.services.results import streak_recompute
 
 
 @pytest.fixture
@@ -34,5 +36,29 @@ def daily(winnable_deal, today):
     def make(variant: str = "freecell", date: dt.date | None = None, number: int = 24) -> Daily:
         deal = winnable_deal(variant, number)
         return Daily.objects.create(variant=variant, date=date or today, deal=deal)
+
+    return make
+
+
+@pytest.fixture
+def finish(make_player):
+    """A validated win, as the worker records it (leaderboards only ever read these rows)."""
+    players = {}
+
+    def make(name, deal, *, daily=None, moves=90, ms=300_000, at=None, ranked=True, flagged=False,
+             voided=False):
+        player = players.get(name) or players.setdefault(name, make_player(name))
+        at = at or timezone.now()
+        game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=ranked and daily is not None,
+                                   state="won", finished_at=at)
+        submission = Submission.objects.create(game=game, moves="", status="accepted")
+        result = Result.objects.create(
+            submission=submission, game=game, player=player, deal=deal, daily=daily,
+            ranked=ranked and daily is not None, moves=moves, duration_ms=ms, finished_at=at,
+            flagged=flagged, voided=voided,
+        )
+        if result.ranked:
+            streak_recompute(player=player, variant=deal.variant)
+        return result
 
     return make

@@ -48,18 +48,9 @@ def test_the_admin_schedules_only_proven_deals_on_future_dates(admin_client):
     assert Daily.objects.get().deal == proven
 
 
-def test_voiding_a_result_takes_it_off_the_board(admin_client, make_player, client):
-    from django.utils import timezone
-
-    from games.models import Game, Submission
-
-    deal = Deal.objects.create(variant="freecell", number=6, status="winnable", par=70)
-    day = Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)
-    player = make_player("dora")
-    game = Game.objects.create(player=player, deal=deal, daily=day, ranked=True, state="won")
-    sub = Submission.objects.create(game=game, moves="", status="accepted")
-    result = Result.objects.create(submission=sub, game=game, player=player, deal=deal, daily=day, ranked=True,
-                                   moves=80, duration_ms=600_000, finished_at=timezone.now())
+def test_voiding_a_result_takes_it_off_the_board(admin_client, daily, finish, client):
+    day = daily(number=6)
+    result = finish("dora", day.deal, daily=day, moves=80, ms=600_000)
     board = f"/api/leaderboards/daily/{today_utc()}/freecell/"
     assert len(client.get(board).json()["rows"]) == 1
     admin_client.post("/admin/games/result/", {"action": "void", "_selected_action": [result.pk]})
@@ -85,18 +76,10 @@ def test_voiding_a_deal_drops_it_from_future_dailies_only(admin_client):
     assert list(Daily.objects.all()) == [today]
 
 
-def test_clearing_a_flag_from_the_filtered_list_ranks_the_result(admin_client, make_player, client):
-    from django.utils import timezone
-
-    from games.models import Game, Submission
-
-    deal = Deal.objects.create(variant="freecell", number=6, status="winnable", par=70)
-    day = Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)
-    player = make_player("dora")
-    game = Game.objects.create(player=player, deal=deal, daily=day, ranked=True, state="won")
-    sub = Submission.objects.create(game=game, moves="", status="accepted")
-    result = Result.objects.create(submission=sub, game=game, player=player, deal=deal, daily=day, ranked=True,
-                                   moves=80, duration_ms=600_000, finished_at=timezone.now(), flagged=True)
+def test_clearing_a_flag_from_the_filtered_list_ranks_the_result(admin_client, daily, finish, client):
+    day = daily(number=6)
+    result = finish("dora", day.deal, daily=day, moves=80, ms=600_000, flagged=True)
+    player = result.player
     board = f"/api/leaderboards/daily/{today_utc()}/freecell/"
     assert client.get(board).json()["rows"] == []  # cached while flagged
     admin_client.post("/admin/games/result/?flagged__exact=1",

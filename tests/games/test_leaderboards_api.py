@@ -5,36 +5,11 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from games.models import Game, Result, Submission
-from games.services.results import streak_recompute
+from games.models import Game, Submission
 
 pytestmark = pytest.mark.django_db
 
 NOON = dt.time(12, 0)
-
-
-@pytest.fixture
-def finish(make_player):
-    """A validated win, as the worker records it (leaderboards only ever read these rows)."""
-    players = {}
-
-    def make(name, deal, *, daily=None, moves=90, ms=300_000, at=None, ranked=True, flagged=False,
-             voided=False):
-        player = players.get(name) or players.setdefault(name, make_player(name))
-        at = at or timezone.now()
-        game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=ranked and daily is not None,
-                                   state="won", finished_at=at)
-        submission = Submission.objects.create(game=game, moves="", status="accepted")
-        result = Result.objects.create(
-            submission=submission, game=game, player=player, deal=deal, daily=daily,
-            ranked=ranked and daily is not None, moves=moves, duration_ms=ms, finished_at=at,
-            flagged=flagged, voided=voided,
-        )
-        if result.ranked:
-            streak_recompute(player=player, variant=deal.variant)
-        return result
-
-    return make
 
 
 def test_daily_board_orders_by_moves_then_server_time_then_who_finished_first(anon, daily, finish, today):
