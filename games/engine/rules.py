@@ -24,6 +24,11 @@ class Ruleset:
 
     variant: str
     title: str
+    # The catalogue: how the site names, links and schedules the variant.
+    short_title: str = ""  # the name on tiles, tabs and share cards ("" = the title)
+    share_letter: str = ""  # the first letter of its /s/<code> share links; unique
+    family: str = "freecell"  # "freecell", "klondike" or "spider": which rules module plays it
+    daily_default: bool = False  # offered as a daily unless staff switch it off
     # 1. Components: one deck, eight columns, four free cells, four foundations.
     decks: int = 1
     columns: int = 8
@@ -54,17 +59,30 @@ _RULESETS = (
     Ruleset(
         variant="freecell",
         title="FreeCell",
+        short_title="FreeCell",
+        share_letter="f",
+        daily_default=True,
         foundation_return=frozenset({"column", "cell"}),
     ),
     Ruleset(
         variant="freecell-tableau",
         title="FreeCell (foundation cards return to columns)",
+        short_title="FreeCell (returns to columns)",
+        share_letter="t",
         foundation_return=frozenset({"column"}),
     ),
-    Ruleset(variant="freecell-classic", title="FreeCell (Microsoft rules)"),
+    Ruleset(
+        variant="freecell-classic",
+        title="FreeCell (Microsoft rules)",
+        short_title="FreeCell (classic)",
+        share_letter="c",
+    ),
     Ruleset(
         variant="forecell",
         title="ForeCell",
+        short_title="ForeCell",
+        share_letter="o",
+        daily_default=True,
         deal_layout="columns+cells",
         deal_numbers="pysolfc",
         max_deal_number=PYSOLFC_MAX_DEAL,
