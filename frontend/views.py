@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.clock import today_utc
-from games.engine.rules import MAX_DEAL_NUMBER, RULESETS
+from games.engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS
 from games.models import DAILY_VARIANTS, VARIANT_CHOICES
 from games.selectors import deals_featured
 from games.share_links import ShareCodeError, share_code, share_decode
@@ -46,7 +46,7 @@ PLAY_MODULES = (
 
 
 def _variant_or_404(variant: str) -> str:
-    if variant not in RULESETS:
+    if variant not in SITE_VARIANTS:
         raise Http404(f"no variant {variant!r}")
     return variant
 

@@ -42,7 +42,7 @@ def pools_fill_task() -> dict:
     """Top up every variant's winnable pool and the dailies' reserve, within the time limit."""
     added = {
         variant: pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=1.5)
-        for variant in engine.VARIANTS
+        for variant in engine.SITE_VARIANTS
     }
     for variant in DAILY_VARIANTS:
         added[f"{variant} daily reserve"] = pool_fill(

@@ -28,11 +28,11 @@ class StrictIntegerField(serializers.IntegerField):
 
 
 def variant_field(**kwargs) -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=list(engine.VARIANTS), **kwargs)
+    return serializers.ChoiceField(choices=list(engine.SITE_VARIANTS), **kwargs)
 
 
 # Path parameters as the views read them, so that the schema says which values exist.
-VARIANT_PATH = OpenApiParameter("variant", str, OpenApiParameter.PATH, enum=list(engine.VARIANTS))
+VARIANT_PATH = OpenApiParameter("variant", str, OpenApiParameter.PATH, enum=list(engine.SITE_VARIANTS))
 DAILY_VARIANT_PATH = OpenApiParameter("variant", str, OpenApiParameter.PATH, enum=list(DAILY_VARIANTS))
 DATE_PATH = OpenApiParameter(
     "date",

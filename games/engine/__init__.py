@@ -24,10 +24,10 @@ from games.engine.moves import apply_move, resolve_move, supermove_capacity
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
 from games.engine.position import Position, check_position, position_from_json, position_to_json
 from games.engine.replay import ReplayResult, replay
-from games.engine.rules import MAX_DEAL_NUMBER, VARIANTS, Ruleset, get_ruleset
+from games.engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS, VARIANTS, Ruleset, get_ruleset
 
 __all__ = [
-    "CELL", "CHECKS", "COLUMN", "DECK", "FOUNDATION", "MAX_DEAL_NUMBER", "RANKS", "SUITS",
+    "CELL", "CHECKS", "COLUMN", "DECK", "FOUNDATION", "MAX_DEAL_NUMBER", "RANKS", "SITE_VARIANTS", "SUITS",
     "VARIANTS", "Card", "EngineError", "IllegalMoveError", "InvalidBoardError",
     "InvalidDealError", "Move", "NotationError", "Position", "ReplayResult", "Ruleset",
     "UnknownVariantError", "apply_move", "auto_finish_moves", "auto_finish_ready",

@@ -29,6 +29,7 @@ class Ruleset:
     share_letter: str = ""  # the first letter of its /s/<code> share links; unique
     family: str = "freecell"  # "freecell", "klondike" or "spider": which rules module plays it
     daily_default: bool = False  # offered as a daily unless staff switch it off
+    on_site: bool = True  # offered by the site (False while a variant exists only in the engine)
     # 1. Components: one deck, eight columns, four free cells, four foundations.
     decks: int = 1
     columns: int = 8
@@ -94,6 +95,8 @@ _RULESETS = (
 RULESETS = {ruleset.variant: ruleset for ruleset in _RULESETS}
 #: The variant ids, in the order the site lists them.
 VARIANTS = tuple(RULESETS)
+#: The variants the site offers, in the same order (the engine may know more).
+SITE_VARIANTS = tuple(ruleset.variant for ruleset in _RULESETS if ruleset.on_site)
 #: Largest deal number of each variant (the smallest is 1 everywhere).
 MAX_DEAL_NUMBER = {ruleset.variant: ruleset.max_deal_number for ruleset in _RULESETS}
 

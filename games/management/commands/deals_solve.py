@@ -19,7 +19,7 @@ class Command(BaseCommand):
     help = "Solve deals FIRST..LAST of a variant with par, storing the verdicts (and optionally pooling)."
 
     def add_arguments(self, parser):
-        parser.add_argument("variant", choices=list(engine.VARIANTS))
+        parser.add_argument("variant", choices=list(engine.SITE_VARIANTS))
         parser.add_argument("first", type=int)
         parser.add_argument("last", type=int)
         parser.add_argument("--budget", type=int, default=None, help="iterations per preset")
