@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games.catalogue import catalogue_json
 from games.clock import today_utc
 from games.engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS
 from games.models import DAILY_VARIANTS, VARIANT_CHOICES
@@ -27,6 +28,7 @@ PLAY_MODULES = (
     "api",
     "autoplay",
     "board_view",
+    "catalogue",
     "finish",
     "hints",
     "hud",
@@ -53,6 +55,7 @@ def _variant_or_404(variant: str) -> str:
 
 def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResponse:
     context.setdefault("variants", SHORT_TITLES)
+    context.setdefault("catalogue", catalogue_json())
     return render(request, f"frontend/{template}", {"page": page, **context})
 
 

@@ -8,7 +8,7 @@ The move code reads these fields; it never asks which variant it is playing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from games.engine.errors import UnknownVariantError
 
@@ -110,5 +110,15 @@ def get_ruleset(variant: str) -> Ruleset:
     try:
         return RULESETS[variant]
     except (KeyError, TypeError):
-        known = ", ".join(VARIANTS)
+        known = ", ".join(RULESETS)
         raise UnknownVariantError(f"unknown variant {variant!r} (known: {known})") from None
+
+
+def ruleset_to_json(ruleset: Ruleset) -> dict:
+    """The ruleset as JSON with its own field names: what pages and ``rules.js`` read.
+
+    >>> ruleset_to_json(get_ruleset("freecell"))["foundation_return"]
+    ['cell', 'column']
+    """
+    data = {field.name: getattr(ruleset, field.name) for field in fields(ruleset)}
+    return {name: sorted(value) if isinstance(value, frozenset) else value for name, value in data.items()}

@@ -19,7 +19,7 @@ from games.engine.moves import apply_move, resolve_move, supermove_capacity
 from games.engine.notation import COLUMN, FOUNDATION, format_move, parse_move
 from games.engine.position import Position, position_to_json
 from games.engine.replay import replay
-from games.engine.rules import VARIANTS
+from games.engine.rules import RULESETS, VARIANTS, ruleset_to_json
 from games.engine.scenarios import named_positions
 from games.engine.vector_cases import MOVE_CASES, NOTATION_CASES, replay_cases
 from games.engine.vector_logs import SOLUTIONS
@@ -38,6 +38,7 @@ def build_vectors() -> dict:
     walked = _walk_positions()
     return {
         "version": VERSION,
+        "rulesets": [ruleset_to_json(ruleset) for ruleset in RULESETS.values()],
         "cards": {"ranks": RANKS, "suits": SUITS, "red": ["H", "D"], "deck": [str(c) for c in DECK]},
         "deals": [
             {"variant": v, "number": n, "position": position_to_json(deal(v, n))} for v, n in _DEALS

@@ -4,14 +4,17 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
+import { loadCatalogue, rulesetOf } from "../../frontend/static/fc/js/catalogue.js";
 import {
   applyMove, autoFinishMoves, autoFinishReady, BadNotation, canonicalMove, canonicalOf, checkMove,
-  IllegalMove, isStuck, isWon, legalMoves, perft, supermoveCapacity,
+  IllegalMove, isStuck, isWon, legalMoves, perft, playable, supermoveCapacity,
 } from "../../frontend/static/fc/js/rules.js";
 
 const FILE = new URL("../vectors/conformance.json", import.meta.url);
 // The engine writes the file and the repository keeps it: missing, it is a failure, not a skip.
 const vectors = JSON.parse(readFileSync(FILE, "utf8"));
+// rules.js plays with the catalogue the engine wrote, and with nothing else.
+loadCatalogue({ rulesets: vectors.rulesets });
 const list = (key) => vectors?.[key] ?? [];
 const sorted = (moves) => [...moves].sort();
 const dealPositions = () => new Map(list("deals").map((d) => [`${d.variant}:${d.number}`, d.position]));
@@ -28,6 +31,18 @@ function outcome(position, move) {
 describe("conformance vectors", () => {
   test("the file is the version this client reads", () => {
     assert.equal(vectors.version, 1);
+  });
+
+  test("the catalogue: every FreeCell-family ruleset is playable, read by its engine field names", () => {
+    const family = list("rulesets").filter((r) => r.family === "freecell");
+    assert.ok(family.length >= 4, "the vectors carry the FreeCell family's rulesets");
+    for (const r of family) {
+      assert.ok(playable(rulesetOf(r.variant)), `${r.variant}: rules.js cannot play it`);
+      assert.deepEqual(rulesetOf(r.variant).foundation_return, r.foundation_return, `${r.variant}: foundation_return`);
+    }
+    for (const r of list("rulesets").filter((x) => x.family !== "freecell")) {
+      assert.equal(playable(rulesetOf(r.variant)), false, `${r.variant}: not a FreeCell-family game`);
+    }
   });
 
   test("every position: legal moves, capacity, auto-finish, stuck and won", () => {

@@ -1,4 +1,20 @@
-// Small builders shared by the client's node tests.
+// Small builders shared by the client's node tests, and the catalogue they play
+// with: the engine's rulesets, as the conformance vectors carry them (a page
+// gets the same data from the server).
+import { readFileSync } from "node:fs";
+
+import { loadCatalogue } from "../../frontend/static/fc/js/catalogue.js";
+
+/** The conformance vectors the engine wrote (tests/vectors/conformance.json). */
+export const vectors = JSON.parse(readFileSync(new URL("../vectors/conformance.json", import.meta.url), "utf8"));
+
+/** The catalogue as the server sends it: every ruleset, dailies by `daily_default`. */
+export const siteCatalogue = (rulesets = vectors.rulesets) => ({
+  rulesets: rulesets.filter((r) => r.on_site),
+  daily_variants: rulesets.filter((r) => r.on_site && r.daily_default).map((r) => r.variant),
+});
+
+loadCatalogue(siteCatalogue());
 
 const RANKS = "A23456789TJQK";
 

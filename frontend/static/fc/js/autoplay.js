@@ -3,7 +3,7 @@
 // order the game's help page promises.
 
 import {
-  SUITS, canonicalOf, checkMove, homeMove, IllegalMove, runLength, VARIANTS,
+  SUITS, canonicalOf, checkMove, homeMove, IllegalMove, rulesetOf, runLength,
 } from "./rules.js";
 
 const columns = (position) => position.columns.map((_, index) => ({ kind: "column", index }));
@@ -34,7 +34,7 @@ const empty = (position, piles) => piles.filter((p) => position.columns[p.index]
 // column it builds on, an empty cell, and a King last of all into an empty column.
 function singleCardTargets(position, from) {
   const others = columns(position).filter((p) => from.kind !== "column" || p.index !== from.index);
-  const kingOnly = VARIANTS[position.variant].emptyColumn === "king";
+  const kingOnly = rulesetOf(position.variant).empty_column_accepts === "king";
   const targets = [FOUNDATION, ...occupied(position, others)];
   if (kingOnly) targets.push(...(from.kind === "cell" ? [] : cells(position)), ...empty(position, others));
   else targets.push(...empty(position, others), ...(from.kind === "cell" ? [] : cells(position)));

@@ -9,7 +9,7 @@ import { bindConfirm, bindSettings } from "./hud.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
 import { startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
-import { isWon, VARIANTS } from "./rules.js";
+import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
 import { shareLink } from "./share.js";
 import { fromServer } from "./state.js";
@@ -26,7 +26,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   let keyboard = null;
   const notify = (notice) => hud.notice(notice.text, notice.actions, notice.tone);
   // Auto complete is each game's own setting: on by default in ForeCell only.
-  const autoComplete = () => settings.autoCompleteBy?.[config.variant] ?? VARIANTS[config.variant].emptyColumn === "king";
+  const autoComplete = () => settings.autoCompleteBy?.[config.variant] ?? rulesetOf(config.variant).empty_column_accepts === "king";
 
   const session = createSession({
     client: api, config, current: () => table.game(), remote: loaded.remote, ranked: loaded.ranked,

@@ -3,7 +3,7 @@
 // are asked through autoplay.js; the table plays the move.
 
 import { autoplayMove, grabbable, legalTargets, moveBetween } from "./autoplay.js";
-import { runLength, VARIANTS } from "./rules.js";
+import { rulesetOf, runLength } from "./rules.js";
 import { idOf } from "./table.js";
 import { cardName, pileLabel, pileName, refusalWords } from "./words.js";
 
@@ -25,7 +25,7 @@ function keyboardMove(position, cards, from, to) {
 /** `busy()` is true while cards may not be touched (finishing, or won). */
 export function createIntents({ table, view, say, settings, busy, command }) {
   const variant = table.game().variant;
-  const kingOnly = VARIANTS[variant].emptyColumn === "king";
+  const kingOnly = rulesetOf(variant).empty_column_accepts === "king";
   const position = () => table.game().position;
 
   function refuse(id, depth, error) {
@@ -44,7 +44,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
       if (busy() || !cards.length) return null;
       if (isColumn(id)) return grabbable(cards, depth) ? cards.slice(-depth) : null;
       if (depth !== 1) return null;
-      if (id.startsWith("h") && !VARIANTS[variant].returns.length) return null;
+      if (id.startsWith("h") && !rulesetOf(variant).foundation_return.length) return null;
       return cards.slice(-1);
     },
     targets(id, depth) {

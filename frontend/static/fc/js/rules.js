@@ -1,18 +1,28 @@
 // The rules of the FreeCell family, mirroring games/engine/: pure functions on
 // position JSON, moves in fc-solve standard notation. No DOM in here.
 
+import { rulesetOf } from "./catalogue.js";
+
 export const RANKS = "A23456789TJQK";
 export const SUITS = ["H", "C", "D", "S"];
 const RED = new Set(["H", "D"]);
 const CELLS = "abcd";
 
-// Rules are data: what differs between variants is said here and nowhere else.
-export const VARIANTS = {
-  freecell: { cellToCell: true, returns: ["column", "cell"], emptyColumn: "any", columnsDouble: true },
-  "freecell-tableau": { cellToCell: true, returns: ["column"], emptyColumn: "any", columnsDouble: true },
-  "freecell-classic": { cellToCell: true, returns: [], emptyColumn: "any", columnsDouble: true },
-  forecell: { cellToCell: true, returns: [], emptyColumn: "king", columnsDouble: false },
+// Rules are data: each variant is a ruleset of the catalogue (catalogue.js),
+// read with the engine's own field names.
+export { rulesetOf } from "./catalogue.js";
+
+// What this module knows how to play: the FreeCell family as the engine's
+// fields describe it. A ruleset asking for anything else is refused, not guessed.
+const PLAYABLE = {
+  family: "freecell", decks: 1, columns: 8, cells: 4, foundations: 4, stock: "none",
+  tableau_build: "down_alternate_colour", foundation_build: "up_by_suit_from_ace",
+  group_moves: true, win: "all_on_foundations",
 };
+
+/** True when rules.js can play this ruleset (a catalogue entry of the FreeCell family). */
+export const playable = (ruleset) =>
+  Boolean(ruleset) && Object.entries(PLAYABLE).every(([field, value]) => ruleset[field] === value);
 
 /** A move the rules refuse; `check` names the rule, as the engine does. */
 export class IllegalMove extends Error {
@@ -39,8 +49,9 @@ export const builds = (lower, upper) =>
   rankOf(lower) + 1 === rankOf(upper) && isRed(lower) !== isRed(upper);
 
 const rulesOf = (variant) => {
-  const rules = VARIANTS[variant];
+  const rules = rulesetOf(variant);
   if (!rules) throw new IllegalMove("variant", `unknown variant ${variant}`);
+  if (!playable(rules)) throw new IllegalMove("variant", `${variant} is not played by these rules`);
   return rules;
 };
 
@@ -121,7 +132,7 @@ export function supermoveCapacity(position) {
   const cells = emptyCells(position) + 1;
   const columns = emptyColumns(position);
   const toEmpty = (n) => (columns ? n : null);
-  if (!rules.columnsDouble) return { to_occupied: cells, to_empty: toEmpty(cells) };
+  if (!rules.capacity_uses_empty_columns) return { to_occupied: cells, to_empty: toEmpty(cells) };
   return { to_occupied: cells * 2 ** columns, to_empty: toEmpty(cells * 2 ** Math.max(columns - 1, 0)) };
 }
 
@@ -205,11 +216,11 @@ function inferredCount(position, move) {
 
 function checkVariant(position, move) {
   const rules = rulesOf(position.variant);
-  if (move.from.kind === "cell" && move.to.kind === "cell" && !rules.cellToCell) {
+  if (move.from.kind === "cell" && move.to.kind === "cell" && !rules.cell_to_cell) {
     throw new IllegalMove("variant", `${position.variant} never moves a card from cell to cell`);
   }
   if (move.from.kind !== "foundation" || move.to.kind === "foundation") return;
-  if (!rules.returns.includes(move.to.kind)) {
+  if (!rules.foundation_return.includes(move.to.kind)) {
     throw new IllegalMove("variant", `${position.variant} never takes a card back to a ${move.to.kind}`);
   }
 }
@@ -237,7 +248,7 @@ function checkDestination(position, move, cards) {
   }
   const target = position.columns[to.index];
   if (target.length === 0) {
-    if (rulesOf(position.variant).emptyColumn === "king" && rankOf(head) !== 13) {
+    if (rulesOf(position.variant).empty_column_accepts === "king" && rankOf(head) !== 13) {
       throw new IllegalMove("empty_column", `only a King may fill an empty column, not ${head}`);
     }
     return;
