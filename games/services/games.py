@@ -9,7 +9,6 @@ it is stored: an illegal move refuses the whole batch with its index.
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -20,6 +19,7 @@ from games.models import Game, Submission
 from games.referee import log_replay, start_position
 from games.selectors import daily_is_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
+from games.services.solving import hint_solve
 
 MAX_LOG_MOVES = 1000
 MAX_CLIENT_MS = 30 * 24 * 3600 * 1000  # a month of play is more than any game
@@ -206,7 +206,7 @@ def log_hint(*, variant: str, number: int, moves: Sequence[str]):
     start = start_position(variant, number)
     log_replay(start, list(moves))
     try:
-        return solver.hint(start, list(moves), budget=settings.HINT_BUDGET)
+        return hint_solve(start=start, moves=list(moves))
     except solver.SolverError as exc:
         raise ServiceUnavailable(
             f"The solver cannot answer right now: {exc}", code="solver_unavailable"

@@ -4,6 +4,7 @@ import random
 import time
 
 from django.conf import settings
+from django.core.cache import cache
 
 from games import engine, solver
 from games.models import Deal, SolverStatus
@@ -14,6 +15,28 @@ from games.services.deals import (
     deal_random_number,
     deal_verdict_store,
 )
+
+
+class HintVerdicts:
+    """Solver verdicts per position in the site's cache, shared by every web process."""
+
+    timeout = 24 * 3600
+
+    def get(self, key: str):
+        return cache.get(f"hint:{key}")
+
+    def set(self, key: str, value) -> None:
+        cache.set(f"hint:{key}", value, self.timeout)
+
+
+def hint_solve(*, start, moves: list[str]):
+    """The solver's hint after ``moves`` from ``start``, within the site's hard limits."""
+    limits = solver.HintLimits(
+        iterations=settings.HINT_MAX_ITERATIONS,
+        seconds=settings.HINT_MAX_SECONDS,
+        probes=settings.HINT_MAX_PROBES,
+    )
+    return solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=HintVerdicts())
 
 
 def deal_solve(*, deal: Deal, budget: int | None = None) -> Deal:

@@ -23,7 +23,7 @@ from games.solver.errors import (
     UnknownPresetError,
     UnsupportedPositionError,
 )
-from games.solver.hints import DEFAULT_HINT_BUDGET, DEFAULT_PROBE_BUDGET, hint
+from games.solver.hints import DEFAULT_HINT_BUDGET, DEFAULT_PROBE_BUDGET, HintLimits, hint
 from games.solver.library import library_check
 from games.solver.par import decide_deals, find_winnable, solve_with_par
 from games.solver.presets import COMPLETE, FCS_PRESETS
@@ -45,7 +45,7 @@ from games.solver.results import (
 from games.solver.search import DEFAULT_BUDGET, MAX_BUDGET, solve, warm_up
 
 __all__ = [
-    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_HINT_BUDGET", "DEFAULT_PROBE_BUDGET", "FCS_PRESETS",
+    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_HINT_BUDGET", "DEFAULT_PROBE_BUDGET", "FCS_PRESETS", "HintLimits",
     "IMPOSSIBLE", "LOST", "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE",
     "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED", "SCOPE_WINNABLE", "UNDECIDED",
     "WINNABLE", "WON", "BudgetError", "HintResult", "IllegalLogError", "LibraryError",

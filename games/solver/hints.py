@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.engine import Position, is_won, replay
 from games.solver.errors import IllegalLogError, SolverError
@@ -23,7 +24,8 @@ from games.solver.results import (
     HintResult,
     SolveResult,
 )
-from games.solver.search import check_budget, plan_for_position, run_scans
+from games.solver.search import Allowance, check_budget, plan_for_position, run_scans
+from games.solver.verdicts import MemoryVerdicts, VerdictStore, attempt_name, verdict_keep, verdict_recall
 
 #: Iterations allowed to each search of a hint when the caller gives none.
 DEFAULT_HINT_BUDGET = 100_000
@@ -33,12 +35,34 @@ DEFAULT_HINT_BUDGET = 100_000
 DEFAULT_PROBE_BUDGET = 20_000
 
 
+@dataclass(frozen=True, slots=True)
+class HintLimits:
+    """The hard ceiling of one hint, whatever the log: every search of it together
+    may spend ``iterations`` and ``seconds`` (no search starts after that), and a
+    lost game's earlier positions get at most ``probes`` probes. A 999-move log
+    on a lost deal took 1.2 million iterations before these existed.
+
+    >>> HintLimits().probes
+    16
+    """
+
+    iterations: int = 400_000
+    seconds: float = 1.5
+    probes: int = 16
+
+
+#: Verdicts kept in this process when the caller gives no store.
+_MEMORY = MemoryVerdicts()
+
+
 def hint(
     start: Position,
     log: Sequence[str],
     *,
     budget: int | None = None,
     probe_budget: int | None = None,
+    limits: HintLimits | None = None,
+    verdicts: VerdictStore | None = _MEMORY,
 ) -> HintResult:
     """Advice from the position that ``log`` reaches from ``start``.
 
@@ -52,34 +76,62 @@ def hint(
     position winnable. ``last_good_index`` is then a position proven winnable:
     the latest one when every probe decided, else possibly earlier.
 
+    Whatever the log, the whole call stays within ``limits`` (``HintLimits()``
+    by default): past its iterations or seconds the verdict is ``undecided``
+    and the probing stops with what it has proven. Decided verdicts are kept
+    per position in ``verdicts`` (this process's memory by default, ``None``
+    for none), so asking again from a known position costs no search.
+
     >>> from games.engine import deal
     >>> hint(deal("forecell", 1), []).status  # every cell full, nothing moves
     'lost'
     """
     limit = check_budget(budget, DEFAULT_HINT_BUDGET)
     probe_limit = check_budget(probe_budget, min(limit, DEFAULT_PROBE_BUDGET))
+    limits = limits or HintLimits()
     started = time.perf_counter()
     log = _checked_log(log)
     plan = plan_for_position(start)
     current = _reached(start, log)
     if is_won(current):
         return HintResult(WON, None, (), None, 0, time.perf_counter() - started)
-    verdict = run_scans(current, plan, plan.scans(), limit)
+    search = _Search(plan, Allowance(iterations=limits.iterations, seconds=limits.seconds), verdicts)
+    verdict = search.decide(current, plan.scans(), limit)
     if verdict.status == WINNABLE:
-        return _hint(MOVE, verdict.moves[0], verdict.moves, None, verdict.iterations, started,
-                     verdict.scope)
+        return _hint(MOVE, verdict.moves[0], verdict.moves, None, search, started, verdict.scope)
     if verdict.status == UNDECIDED:
-        return _hint(UNDECIDED, None, (), None, verdict.iterations, started, verdict.scope)
-    index, line, spent = _last_good(start, log, plan, probe_limit)
+        return _hint(UNDECIDED, None, (), None, search, started, verdict.scope)
+    probes = _Probes(start, log, search, limits.probes)
+    index, line = probes.last_good(probe_limit)
     if index is None and probe_limit < limit:  # no undo point at all: search harder
-        index, line, more = _last_good(start, log, plan, limit)
-        spent += more
-    return _hint(LOST, None, line, index, verdict.iterations + spent, started, verdict.scope)
+        index, line = probes.last_good(limit)
+    return _hint(LOST, None, line, index, search, started, verdict.scope, probes.count)
 
 
-def _hint(status, move, line, index, iterations, started, scope) -> HintResult:
+def _hint(status, move, line, index, search, started, scope, probes=0) -> HintResult:
     seconds = time.perf_counter() - started
-    return HintResult(status, move, tuple(line), index, iterations, seconds, scope)
+    return HintResult(status, move, tuple(line), index, search.iterations, seconds, scope, probes)
+
+
+class _Search:
+    """The searches of one hint: one allowance, verdicts recalled and kept per position."""
+
+    def __init__(self, plan, allowance: Allowance, verdicts: VerdictStore | None) -> None:
+        self.plan, self.allowance, self.verdicts = plan, allowance, verdicts
+        self.iterations = 0
+
+    def decide(self, position: Position, scans, limit: int) -> SolveResult:
+        attempt = attempt_name(scans, limit)
+        known = verdict_recall(self.verdicts, position, attempt)
+        if known is not None:
+            return known
+        whole = self.allowance.left >= sum(self.plan.limit(scan, limit) for scan in scans)
+        result = run_scans(position, self.plan, scans, limit, self.allowance)
+        self.iterations += result.iterations
+        # An undecided search cut short by the allowance says nothing about the next one.
+        whole = whole and not self.allowance.out_of_time
+        verdict_keep(self.verdicts, position, result, attempt if whole else "")
+        return result
 
 
 def _checked_log(log: Sequence[str]) -> list[str]:
@@ -99,31 +151,47 @@ def _reached(start: Position, log: list[str]) -> Position:
     return result.position
 
 
-def _last_good(start: Position, log: list[str], plan, limit: int):
-    """(K, winning line from there, iterations): the latest log index proven
-    winnable, found by galloping back from the lost end and then bisecting."""
-    spent = 0
-    memo: dict[int, SolveResult] = {}
+class _Probes:
+    """Earlier positions of a lost game, probed until one is proven winnable,
+    at most ``cap`` probes in all and none once the allowance is spent."""
 
-    def winnable(k: int) -> bool:
-        nonlocal spent
-        result = run_scans(_reached(start, log[:k]), plan, plan.probe_scans(), limit)
-        memo[k], spent = result, spent + result.iterations
+    def __init__(self, start: Position, log: list[str], search: _Search, cap: int) -> None:
+        self.start, self.log, self.search, self.cap = start, log, search, cap
+        self.count = 0
+        self.lines: dict[int, tuple[str, ...]] = {}
+
+    def winnable(self, k: int, limit: int) -> bool | None:
+        """Whether the position after ``k`` moves is proven winnable; ``None``
+        when no probe may run any more."""
+        if self.count >= self.cap or self.search.allowance.spent:
+            return None
+        self.count += 1
+        position = _reached(self.start, self.log[:k])
+        result = self.search.decide(position, self.search.plan.probe_scans(), limit)
+        if result.status == WINNABLE:
+            self.lines[k] = result.moves
         return result.status == WINNABLE
 
-    lost, good, step = len(log), None, 1
-    while lost > 0:
-        probe = max(lost - step, 0)
-        if winnable(probe):
-            good = probe
-            break
-        lost, step = probe, step * 2
-    while good is not None and lost - good > 1:
-        middle = (good + lost) // 2
-        if winnable(middle):
-            good = middle
-        else:
-            lost = middle
-    line = memo[good].moves if good is not None else ()
-    return good, line, spent
-
+    def last_good(self, limit: int):
+        """(K, winning line from there): the latest log index proven winnable,
+        found by galloping back from the lost end and then bisecting."""
+        lost, good, step = len(self.log), None, 1
+        while lost > 0:
+            probe = max(lost - step, 0)
+            found = self.winnable(probe, limit)
+            if found is None:
+                return None, ()
+            if found:
+                good = probe
+                break
+            lost, step = probe, step * 2
+        while good is not None and lost - good > 1:
+            middle = (good + lost) // 2
+            found = self.winnable(middle, limit)
+            if found is None:
+                break
+            if found:
+                good = middle
+            else:
+                lost = middle
+        return good, (self.lines[good] if good is not None else ())

@@ -59,6 +59,9 @@ class HintResult:
       lost or no earlier position could be proven winnable), and ``line`` is
       a verified winning line from there.
     - ``undecided``: no verdict within the budget.
+
+    ``iterations`` counts the searches actually run (a verdict recalled from
+    the store costs none); ``probes`` the earlier positions probed when lost.
     """
 
     status: str
@@ -68,6 +71,7 @@ class HintResult:
     iterations: int
     seconds: float
     scope: str = ""
+    probes: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,20 +54,60 @@ def solve(
     return run_scans(position, plan, plan.scans(preset), limit)
 
 
-def run_scans(position: Position, plan: Plan, scans, limit: int) -> SolveResult:
+class Allowance:
+    """What every search of one call may spend together: iterations and wall time.
+    A search is cut to the iterations left; none starts once either is spent.
+
+    >>> allowance = Allowance(iterations=1000, seconds=60)
+    >>> allowance.cap(600), allowance.spend(600), allowance.cap(600), allowance.spent
+    (600, None, 400, False)
+    >>> allowance.spend(400); allowance.spent
+    True
+    """
+
+    def __init__(self, *, iterations: int, seconds: float) -> None:
+        self.left = iterations
+        self.deadline = time.monotonic() + seconds
+
+    @property
+    def out_of_time(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+    @property
+    def spent(self) -> bool:
+        return self.left <= 0 or self.out_of_time
+
+    def cap(self, limit: int) -> int:
+        return max(0, min(limit, self.left))
+
+    def spend(self, iterations: int) -> None:
+        self.left -= iterations
+
+
+def run_scans(
+    position: Position, plan: Plan, scans, limit: int, allowance: Allowance | None = None
+) -> SolveResult:
     """Run ``scans`` in order on ``position`` until one gives a verdict. Once a
     fast preset runs out or hits its limit, the other fast presets are skipped
     (complete scans still run); a line the engine refuses is dropped and the
-    next search runs. Only a complete scan that runs out proves impossibility."""
+    next search runs. Only a complete scan that runs out proves impossibility.
+    With an ``allowance``, no search starts once it is spent (``undecided``)."""
     board = to_board(position)
     started = time.perf_counter()
     iterations, rejected, last, skip_fast = 0, [], "", False
     for scan in scans:
         if skip_fast and not scan.complete:
             continue
+        cap = plan.limit(scan, limit)
+        if allowance is not None:
+            if allowance.spent:
+                break
+            cap = allowance.cap(cap)
         last = scan.name
-        run = library.run(plan.args(scan), board, plan.limit(scan, limit))
+        run = library.run(plan.args(scan), board, cap)
         iterations += run.iterations
+        if allowance is not None:
+            allowance.spend(run.iterations)
         if run.solved:
             line = line_from(position, run.moves)
             if line is not None:
