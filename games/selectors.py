@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db.models import Count, Min, Q
 
 from freecell_site.errors import NotFound
+from games import engine
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily, Deal, Game, PlayerStreak, Result, Submission
 
@@ -60,11 +61,48 @@ def daily_is_open(daily: Daily | None) -> bool:
     return daily is not None and daily.date >= today_utc()
 
 
+def daily_started(*, daily: Daily, player) -> bool:
+    """Whether the player has a game on the daily's deal: the attempt that deals it."""
+    return Game.objects.filter(player=player, deal_id=daily.deal_id).exists()
+
+
+def layout_variants(variant: str) -> tuple[str, ...]:
+    """The variants that deal the same layout for a number (one generator, one way of dealing).
+
+    >>> layout_variants("freecell-classic")
+    ('freecell', 'freecell-tableau', 'freecell-classic')
+    """
+    rules = engine.get_ruleset(variant)
+    dealing = (rules.deal_layout, rules.deal_numbers)
+    return tuple(
+        other for other in engine.VARIANTS
+        if (engine.get_ruleset(other).deal_layout, engine.get_ruleset(other).deal_numbers) == dealing
+    )
+
+
+def open_daily_layouts() -> Q:
+    """A query matching deals whose layout is a daily still to close, under any variant
+    that deals it: ``Deal.objects.filter(open_daily_layouts())``."""
+    dailies = Daily.objects.filter(date__gte=today_utc()).values_list("deal__variant", "deal__number")
+    match = Q(pk__in=[])
+    for variant, number in dailies:
+        match |= Q(variant__in=layout_variants(variant), number=number)
+    return match
+
+
+def daily_layout_open(*, variant: str, number: int) -> bool:
+    """Whether deal ``number``'s layout in ``variant`` is a daily still to close, under
+    any variant that deals the same layout."""
+    return Daily.objects.filter(
+        date__gte=today_utc(), deal__number=number, deal__variant__in=layout_variants(variant)
+    ).exists()
+
+
 def deals_featured(*, limit: int = 12) -> list[Deal]:
     """Deals staff featured, for the home page (never a daily that has not closed)."""
     return list(
         Deal.objects.filter(featured=True, voided=False)
-        .exclude(dailies__date__gte=today_utc())
+        .exclude(open_daily_layouts())
         .order_by("variant", "number")[:limit]
     )
 

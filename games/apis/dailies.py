@@ -15,7 +15,7 @@ from games.apis.games import GameOut, game_out
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily
 from games.referee import start_position
-from games.selectors import daily_is_open, leaderboard_daily, leaderboard_daily_opened
+from games.selectors import daily_is_open, daily_started, leaderboard_daily, leaderboard_daily_opened
 from games.services.dailies import daily_ensure, daily_game_start, daily_get
 
 
@@ -32,19 +32,25 @@ def parse_date(text: str) -> dt.date:
 class DailyOut(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.CharField()
-    position = PositionOut()
+    position = PositionOut(
+        allow_null=True,
+        help_text="null while the daily is open and the player has not started it: starting the "
+                  "attempt (POST .../games/) deals it, and the server's clock starts then.",
+    )
     par = serializers.IntegerField(allow_null=True)
     open = serializers.BooleanField()
     number = serializers.IntegerField(allow_null=True, help_text="Revealed once the day has closed.")
 
 
-def daily_out(daily: Daily) -> dict:
+def daily_out(daily: Daily, player) -> dict:
     is_open = daily_is_open(daily)
+    dealt = not is_open or daily_started(daily=daily, player=player)
+    position = start_position(daily.deal.variant, daily.deal.number) if dealt else None
     return DailyOut(
         {
             "date": daily.date,
             "variant": daily.variant,
-            "position": engine.position_to_json(start_position(daily.deal.variant, daily.deal.number)),
+            "position": engine.position_to_json(position) if position else None,
             "par": daily.deal.par,
             "open": is_open,
             "number": None if is_open else daily.deal.number,
@@ -63,7 +69,8 @@ class DailyTodayApi(APIView):
     def get(self, request):
         today = today_utc()
         dailies = [daily_ensure(variant=variant, date=today) for variant in DAILY_VARIANTS]
-        return Response({"date": today, "dailies": [daily_out(d) for d in dailies if d is not None]})
+        shown = [daily_out(d, request.user) for d in dailies if d is not None]
+        return Response({"date": today, "dailies": shown})
 
 
 class DailyDetailApi(APIView):
@@ -72,7 +79,7 @@ class DailyDetailApi(APIView):
     @extend_schema(responses={200: DailyOut, **ERRORS}, parameters=[DATE_PATH, DAILY_VARIANT_PATH],
                    summary="A daily by date and variant")
     def get(self, request, date: str, variant: str):
-        return Response(daily_out(daily_get(variant=variant, date=parse_date(date))))
+        return Response(daily_out(daily_get(variant=variant, date=parse_date(date)), request.user))
 
 
 class DailyGameStartApi(APIView):

@@ -11,7 +11,7 @@ from games.apis.fields import ERRORS, VARIANT_PATH, PositionOut, deal_links
 from games.models import Deal
 from games.referee import start_position
 from games.selectors import deals_featured
-from games.services.deals import deal_lookup, deal_random_number, deal_winnable_random
+from games.services.deals import deal_random, deal_reveal, deal_winnable_random
 
 
 class DealSummaryOut(serializers.Serializer):
@@ -46,7 +46,7 @@ class DealDetailApi(APIView):
     @extend_schema(responses={200: DealOut, **ERRORS}, parameters=[VARIANT_PATH],
                    summary="A deal by variant and number")
     def get(self, request, variant: str, number: int):
-        return Response(deal_out(deal_lookup(variant=variant, number=number)))
+        return Response(deal_out(deal_reveal(variant=variant, number=number)))
 
 
 class DealRandomApi(APIView):
@@ -54,8 +54,7 @@ class DealRandomApi(APIView):
 
     @extend_schema(responses={200: DealOut, **ERRORS}, parameters=[VARIANT_PATH], summary="A random deal")
     def get(self, request, variant: str):
-        number = deal_random_number(variant=variant)
-        return Response(deal_out(deal_lookup(variant=variant, number=number)))
+        return Response(deal_out(deal_random(variant=variant)))
 
 
 class DealWinnableApi(APIView):

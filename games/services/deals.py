@@ -10,6 +10,7 @@ from games import engine
 from games.clock import today_utc
 from games.models import Daily, Deal, SolverStatus
 from games.referee import start_position, variant_check
+from games.selectors import daily_layout_open, open_daily_layouts
 
 # Random deals are drawn from the numbers every client and solver knows well.
 RANDOM_DEAL_CEILING = 1_000_000
@@ -63,7 +64,7 @@ def deal_winnable_random(*, variant: str) -> Deal:
     variant_check(variant)
     pool = Deal.objects.filter(
         variant=variant, in_pool=True, status=SolverStatus.WINNABLE, voided=False
-    ).exclude(dailies__date__gte=today_utc())
+    ).exclude(open_daily_layouts())
     deal = pool.order_by("?").first()
     if deal is None:
         raise NotFound(f"The {variant} winnable pool is empty; try again shortly.", code="pool_empty")
@@ -97,8 +98,25 @@ def deals_void(*, deals) -> int:
 
 
 def deal_free_play_check(*, deal: Deal) -> None:
-    """Refuse free play (games, guest hints) on a deal that is a daily still to close."""
-    if deal.pk is not None and Daily.objects.filter(deal=deal, date__gte=today_utc()).exists():
+    """Refuse free play (games, guest hints, the deal's layout) on a deal whose layout
+    is a daily still to close, under this variant or any other that deals the same
+    layout for the number: FreeCell, its classic and its tableau rules share one."""
+    if daily_layout_open(variant=deal.variant, number=deal.number):
         raise InvalidRequest(
             "This deal is not open for free play right now; try another number.", code="deal_unavailable"
         )
+
+
+def deal_reveal(*, variant: str, number: int) -> Deal:
+    """A deal to show with its layout: refused while that layout is a daily still to close."""
+    deal = deal_lookup(variant=variant, number=number)
+    deal_free_play_check(deal=deal)
+    return deal
+
+
+def deal_random(*, variant: str, rng: random.Random | None = None) -> Deal:
+    """A random deal to show; a number whose layout is an open daily is drawn again."""
+    while True:
+        number = deal_random_number(variant=variant, rng=rng)
+        if not daily_layout_open(variant=variant, number=number):
+            return deal_lookup(variant=variant, number=number)

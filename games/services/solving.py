@@ -5,10 +5,12 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Q
 
 from games import engine, solver
 from games.models import Deal, SolverStatus
 from games.referee import start_position
+from games.selectors import layout_variants
 from games.services.deals import (
     SITE_MAX_DEAL_NUMBER,
     deal_get_or_create,
@@ -77,6 +79,13 @@ def _candidate(variant: str, reserve: bool, rng: random.Random) -> int:
     return rng.randint(1, min(SITE_MAX_DEAL_NUMBER, engine.MAX_DEAL_NUMBER[variant]))
 
 
+def _layout_taken(deal: Deal) -> bool:
+    """Whether the deal's layout is already handed out under any variant that deals it:
+    in a pool, in the daily reserve or on a daily (FreeCell's three rule sets share layouts)."""
+    same = Deal.objects.filter(variant__in=layout_variants(deal.variant), number=deal.number)
+    return same.filter(Q(in_pool=True) | Q(daily_reserve=True) | Q(dailies__isnull=False)).exists()
+
+
 def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random | None = None,
               reserve: bool = False) -> int:
     """Add proven-winnable deals to a variant's pool (or its daily reserve) until
@@ -87,7 +96,7 @@ def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random |
     deadline = time.monotonic() + seconds
     while pool_size(variant=variant, reserve=reserve) < target and time.monotonic() < deadline:
         deal = deal_get_or_create(variant=variant, number=_candidate(variant, reserve, rng))
-        if deal.voided or deal.in_pool or deal.daily_reserve or deal.dailies.exists():
+        if deal.voided or deal.in_pool or deal.daily_reserve or _layout_taken(deal):
             continue
         if deal.status in (SolverStatus.UNKNOWN, SolverStatus.UNDECIDED):
             deal = deal_solve(deal=deal)

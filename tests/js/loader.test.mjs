@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { loadGame } from "../../frontend/static/fc/js/loader.js";
+import { loadGame, startDaily } from "../../frontend/static/fc/js/loader.js";
 import { newGame, play, serialize } from "../../frontend/static/fc/js/state.js";
 import { createStorage, gameKey } from "../../frontend/static/fc/js/storage.js";
 import { fakeApi, memoryStorage, serverGame } from "./fakes.mjs";
@@ -10,7 +10,8 @@ import { msDeal } from "./helpers.mjs";
 const deal1 = { user: "alice", variant: "freecell", number: 1, daily: null };
 const today = { date: "2026-01-02", variant: "freecell" };
 const daily = { user: "alice", variant: "freecell", number: null, daily: today };
-const openDaily = { date: today.date, variant: "freecell", position: msDeal(5), open: true, number: null, par: 80 };
+// The API deals an open daily only once the player's attempt exists: no position before.
+const openDaily = { date: today.date, variant: "freecell", position: null, open: true, number: null, par: 80 };
 
 function storeWith(moves, { owner = "alice", serverId = null, key = gameKey("freecell", 1), start = msDeal(1) } = {}) {
   const store = createStorage(memoryStorage());
@@ -84,14 +85,25 @@ test("a guest's save on a numbered deal is taken over by the player who logs in"
   assert.deepEqual(loaded.game.moves, ["6a"]);
 });
 
-test("today's daily opens without a server game and would be ranked", async () => {
+test("today's daily is not dealt on opening: nothing starts until the player asks", async () => {
   const server = fakeApi({ daily: openDaily });
   const loaded = await loadGame(daily, createStorage(memoryStorage()), server.client);
   assert.deepEqual(writes(server), []);
   assert.deepEqual(server.called("games"), [["games", { variant: "freecell", daily: today.date }]]);
+  assert.equal(loaded.unstarted, true);
   assert.equal(loaded.ranked, true);
-  assert.deepEqual(loaded.game.daily, today);
-  assert.deepEqual(loaded.game.start, msDeal(5));
+  assert.equal(loaded.game, null);
+});
+
+test("starting today's daily starts the ranked server game and shows its deal", async () => {
+  const server = fakeApi({ daily: openDaily });
+  const loaded = await loadGame(daily, createStorage(memoryStorage()), server.client);
+  const started = await startDaily(loaded, daily, server.client);
+  assert.deepEqual(server.called("startDaily"), [["startDaily", today.date, "freecell"]]);
+  assert.equal(started.ranked, true);
+  assert.equal(started.remote.id, started.game.serverId);
+  assert.deepEqual(started.game.daily, today);
+  assert.deepEqual(started.game.start, msDeal(1));
 });
 
 test("a daily already played is not ranked again; a closed daily never is", async () => {

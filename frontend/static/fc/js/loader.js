@@ -2,7 +2,8 @@
 // their games on this deal or daily, whatever its state, so a game resumes on
 // another device and a won game opens won (it is never sent up again); else
 // the local autosave; else the deal's start. Nothing is started on the server
-// here: the session does that at the first move.
+// here: the session does that at the first move, except on an open daily, which
+// the server deals only when the attempt starts (`startDaily` below).
 
 import { api, rowsOf } from "./api.js";
 import { isWon } from "./rules.js";
@@ -53,7 +54,10 @@ async function newestGame(client, config) {
 async function loadDaily(config, local, client) {
   const { date, variant } = config.daily;
   const [daily, newest] = await Promise.all([client.daily(date, variant), newestGame(client, config)]);
-  const chosen = chooseGame(newest, local) ?? { game: newGame({ variant, daily: config.daily, start: daily.position }), remote: null, finished: null };
+  const kept = chooseGame(newest, local);
+  // An open daily is dealt only by starting the attempt (the server's clock starts then).
+  if (!kept && !daily.position) return { game: null, remote: null, finished: null, daily, ranked: daily.open, unstarted: true };
+  const chosen = kept ?? { game: newGame({ variant, daily: config.daily, start: daily.position }), remote: null, finished: null };
   // The server decides at the start: the first attempt on an open daily is ranked.
   const ranked = chosen.remote ? Boolean(chosen.remote.ranked) : daily.open && !newest;
   return { ...chosen, daily, ranked };
@@ -80,4 +84,10 @@ export async function loadGame(config, store, client = api) {
   if (local) return { ...base, game: local };
   const deal = await client.deal(config.variant, config.number);
   return { ...base, game: newGame({ variant: config.variant, number: config.number, start: deal.position }) };
+}
+
+/** Start the attempt on an open daily not dealt yet: the server deals it and its clock starts. */
+export async function startDaily(loaded, config, client = api) {
+  const remote = await client.startDaily(config.daily.date, config.daily.variant);
+  return { ...loaded, game: fromServer(remote), remote, ranked: Boolean(remote.ranked), unstarted: false };
 }

@@ -3,7 +3,7 @@
 import { createController } from "./controller.js";
 import { createAnnouncer, createHud } from "./hud.js";
 import { createBoardView } from "./board_view.js";
-import { loadGame } from "./loader.js";
+import { loadGame, startDaily } from "./loader.js";
 import { openingFailed } from "./notices.js";
 import { createStorage } from "./storage.js";
 
@@ -33,6 +33,25 @@ function showDailyFacts(root, daily) {
   facts.hidden = !facts.childNodes.length;
 }
 
+// An open daily is dealt when the player starts it: the clock starts with the deal.
+function dealOnRequest(hud, loaded, config) {
+  return new Promise((resolve) => {
+    const start = async () => {
+      try {
+        const started = await startDaily(loaded, config);
+        hud.notice(null);
+        resolve(started);
+      } catch (error) {
+        hud.notice(openingFailed(error), [{ label: "Home", href: "/" }], "error");
+        resolve(null);
+      }
+    };
+    const what = loaded.ranked ? "Your first attempt is the ranked one." : "";
+    hud.notice(`The deal is shown when you start, and the clock starts then. ${what}`.trim(),
+      [{ label: "Start the daily", run: start }]);
+  });
+}
+
 export async function startPlay(root) {
   const config = readConfig(root);
   const store = createStorage();
@@ -49,6 +68,8 @@ export async function startPlay(root) {
     return;
   }
   showDailyFacts(root, loaded.daily);
+  if (loaded.unstarted) loaded = await dealOnRequest(hud, loaded, config);
+  if (!loaded) return;
   controller = createController({ root, config, loaded, store, view, hud, say });
   new ResizeObserver(() => view.render(controller.game().position, { instant: true })).observe(boardEl);
   view.focusPile("1", { move: false });
