@@ -16,6 +16,7 @@ from games.clock import today_utc
 from games.engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS
 from games.models import DAILY_VARIANTS, VARIANT_CHOICES
 from games.selectors import deals_featured
+from games.services.deals import SITE_MAX_DEAL_NUMBER
 from games.share_links import ShareCodeError, share_code, share_decode
 
 #: The variants the site lists, with the names players know them by.
@@ -47,6 +48,11 @@ PLAY_MODULES = (
 )
 
 
+def _deal_ceiling(variant: str) -> int:
+    """The largest deal number the site serves in ``variant``."""
+    return min(MAX_DEAL_NUMBER[variant], SITE_MAX_DEAL_NUMBER)
+
+
 def _variant_or_404(variant: str) -> str:
     if variant not in SITE_VARIANTS:
         raise Http404(f"no variant {variant!r}")
@@ -61,13 +67,15 @@ def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResp
 
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
-    return _page(request, "home.html", "home", daily_variants=DAILY_VARIANTS, featured=deals_featured())
+    deal_variants = [(v, title, _deal_ceiling(v)) for v, title in SHORT_TITLES.items()]
+    return _page(request, "home.html", "home", daily_variants=DAILY_VARIANTS, featured=deals_featured(),
+                 deal_variants=deal_variants)
 
 
 @ensure_csrf_cookie
 def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
     _variant_or_404(variant)
-    if not 1 <= number <= MAX_DEAL_NUMBER[variant]:
+    if not 1 <= number <= _deal_ceiling(variant):
         raise Http404("no such deal")
     return _page(
         request,
@@ -115,7 +123,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
         variant, number = share_decode(code)
     except ShareCodeError:
         raise Http404("not a share link") from None
-    if number > MAX_DEAL_NUMBER[variant]:
+    if number > _deal_ceiling(variant):
         raise Http404("not a share link")
     return redirect(f"{reverse('frontend:play', args=[variant, number])}?shared=1")
 

@@ -78,6 +78,10 @@ function home(root) {
     }
   });
   const numbered = root.querySelector("[data-numbered-deal]");
+  // Each variant has its own largest deal number: the box refuses anything above it.
+  const dealCeiling = () => { numbered.number.max = dealForm.variant.selectedOptions[0]?.dataset.max ?? ""; };
+  dealForm.variant.addEventListener("change", dealCeiling);
+  dealCeiling();
   numbered.addEventListener("submit", (event) => {
     event.preventDefault();
     location.assign(`/play/${dealForm.variant.value}/${numbered.number.value}`);
