@@ -11,7 +11,8 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
-from games.apis.fields import CONFLICT, ERRORS, StrictCharField
+from core.fields import StrictCharField
+from core.schemas import CONFLICT, ERRORS
 
 
 class UserOut(serializers.Serializer):

@@ -2,14 +2,10 @@
 
 from django.http import JsonResponse
 
+from core.responses import error_response
+
 
 def lockout_response(request, original_response=None, credentials=None) -> JsonResponse:
-    return JsonResponse(
-        {
-            "error": {
-                "code": "locked_out",
-                "message": "Too many failed log-in attempts: this account is locked for a while.",
-            }
-        },
-        status=403,
+    return error_response(
+        "locked_out", "Too many failed log-in attempts: this account is locked for a while.", status=403
     )

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
-from freecell_site.errors import Conflict, InvalidRequest, PermissionDenied
+from core.errors import Conflict, InvalidRequest, PermissionDenied
 
 User = get_user_model()
 

@@ -16,6 +16,6 @@ urlpatterns = [
     path("", include("frontend.urls")),
 ]
 
-handler400 = "freecell_site.handlers.bad_request"
-handler404 = "freecell_site.handlers.page_not_found"
-handler500 = "freecell_site.handlers.server_error"
+handler400 = "core.handlers.bad_request"
+handler404 = "core.handlers.page_not_found"
+handler500 = "core.handlers.server_error"

@@ -4,7 +4,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 
-from freecell_site.errors import DomainError
+from core.errors import DomainError
 from games.clock import today_utc
 from games.models import Daily, Deal, Game, Result, Submission
 from games.services.dailies import deal_withdraw, schedule_check

@@ -4,7 +4,7 @@ import datetime as dt
 
 from django.utils import timezone
 
-from freecell_site.errors import InvalidRequest
+from core.errors import InvalidRequest
 
 
 def today_utc() -> dt.date:

@@ -7,7 +7,7 @@ API sends for a deal or a move log has the same stable code and extras.
 from collections.abc import Sequence
 from functools import lru_cache
 
-from freecell_site.errors import InvalidRequest
+from core.errors import InvalidRequest
 from games import engine
 
 

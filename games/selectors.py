@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Min, Q
 
-from freecell_site.errors import NotFound
+from core.errors import NotFound
 from games import engine
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily, Deal, Game, PlayerStreak, Result, Submission

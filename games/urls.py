@@ -1,6 +1,6 @@
 from django.urls import path
 
-import freecell_site.converters  # noqa: F401 - registers <dealnumber:...>
+import core.converters  # noqa: F401 - registers <dealnumber:...>
 from games.apis import boards, dailies, deals, games, staff
 
 urlpatterns = [

@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "axes",
+    "core",
     "accounts",
     "games",
     "frontend",
@@ -176,9 +177,9 @@ REST_FRAMEWORK = {
     # ASCII JSON: an error that quotes the request (a lone surrogate in a refused
     # choice, say) must still encode; "\ud800" escaped is valid JSON, raw it is a 500.
     "UNICODE_JSON": False,
-    "DEFAULT_PARSER_CLASSES": ["freecell_site.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "freecell_site.exception_handler.api_exception_handler",
+    "EXCEPTION_HANDLER": "core.exception_handler.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "login": env("THROTTLE_LOGIN", default="20/min"),
         "register": env("THROTTLE_REGISTER", default="10/hour"),
@@ -215,5 +216,5 @@ DAILY_RESERVE_TARGET = env.int("DAILY_RESERVE_TARGET", default=21)  # proven dea
 # move is held back for review instead of being ranked.
 FAIRPLAY_MIN_MS_PER_DECISION = env.int("FAIRPLAY_MIN_MS_PER_DECISION", default=250)
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
-CSRF_FAILURE_VIEW = "freecell_site.csrf.csrf_failure"
+CSRF_FAILURE_VIEW = "core.csrf.csrf_failure"
 AXES_VERBOSE = False

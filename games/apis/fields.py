@@ -1,30 +1,23 @@
-"""Strict serializer fields and the output shapes shared by several APIs."""
+"""The games APIs' shared fields, path parameters and output shapes.
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+Strict fields and error schemas live in ``core`` and are imported here for the
+games APIs' convenience.
+"""
+
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
+from core.fields import StrictCharField, StrictIntegerField
+from core.schemas import CONFLICT, ERRORS, UNAVAILABLE, ErrorOut
 from games import engine
 from games.models import DAILY_VARIANTS, Deal, Game
 from games.selectors import daily_is_open
 from games.share_links import share_code
 
-
-class StrictCharField(serializers.CharField):
-    """A string and only a string: DRF's CharField would accept ``0`` or ``true``."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """An integer and only an integer: no ``"12"``, no ``12.0``, no ``true``."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
+__all__ = [
+    "CONFLICT", "DAILY_VARIANT_PATH", "DATE_PATH", "ERRORS", "UNAVAILABLE", "VARIANT_PATH", "ErrorOut",
+    "PositionOut", "StrictCharField", "StrictIntegerField", "deal_links", "game_deal_out", "variant_field",
+]
 
 
 def variant_field(**kwargs) -> serializers.ChoiceField:
@@ -49,25 +42,6 @@ class PositionOut(serializers.Serializer):
     columns = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
     cells = serializers.ListField(child=serializers.CharField(allow_null=True))
     foundations = serializers.DictField(child=serializers.IntegerField())
-
-
-class ErrorBodyOut(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable error code (see docs/api.md).")
-    message = serializers.CharField()
-
-
-class ErrorOut(serializers.Serializer):
-    error = ErrorBodyOut()
-
-
-ERRORS = {
-    400: OpenApiResponse(ErrorOut, description="Refused: see the error code"),
-    401: OpenApiResponse(ErrorOut, description="Not authenticated (no or a bad token or session)"),
-    403: OpenApiResponse(ErrorOut, description="Not allowed"),
-    404: OpenApiResponse(ErrorOut, description="Not found"),
-}
-CONFLICT = {409: OpenApiResponse(ErrorOut, description="Conflict with the current state")}
-UNAVAILABLE = {503: OpenApiResponse(ErrorOut, description="The solver cannot answer right now")}
 
 
 def deal_links(deal: Deal) -> dict:

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from freecell_site.errors import NotFound
+from core.errors import NotFound
 from games import engine
 from games.apis.fields import (
     CONFLICT,

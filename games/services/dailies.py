@@ -10,7 +10,7 @@ import datetime as dt
 
 from django.db import IntegrityError, transaction
 
-from freecell_site.errors import Conflict, InvalidRequest, NotFound
+from core.errors import Conflict, InvalidRequest, NotFound
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily, Deal, Game, SolverStatus
 from games.services.games import game_start

@@ -5,7 +5,7 @@ import random
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from freecell_site.errors import InvalidRequest, NotFound
+from core.errors import InvalidRequest, NotFound
 from games import engine
 from games.clock import today_utc
 from games.models import Daily, Deal, SolverStatus

@@ -12,7 +12,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from freecell_site.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
+from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from games import solver
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission

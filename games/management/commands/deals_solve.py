@@ -7,7 +7,7 @@ from collections import Counter
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from freecell_site.errors import DomainError
+from core.errors import DomainError
 from games import engine, solver
 from games.models import Deal, SolverStatus
 from games.services.deals import deal_get_or_create, deal_verdict_store

@@ -7,7 +7,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .errors import DomainError
+from core.errors import DomainError
+from core.responses import error_body
 
 _DRF_CODES = {
     exceptions.ParseError: "malformed_body",
@@ -23,16 +24,12 @@ _DRF_CODES = {
 }
 
 
-def _body(code: str, message: str, **extra: object) -> dict:
-    return {"error": {"code": code, "message": message, **extra}}
-
-
 def api_exception_handler(exc, context):
     if isinstance(exc, DomainError):
-        return Response(_body(exc.code, exc.message, **exc.extra), status=exc.status)
+        return Response(error_body(exc.code, exc.message, **exc.extra), status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         return Response(
-            _body("body_too_large", "The request body is larger than 64 KiB."),
+            error_body("body_too_large", "The request body is larger than 64 KiB."),
             status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, Http404):
@@ -44,8 +41,8 @@ def api_exception_handler(exc, context):
         return None
     code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, exceptions.ValidationError):
-        response.data = _body(code, "The request is not valid.", fields=exc.detail)
+        response.data = error_body(code, "The request is not valid.", fields=exc.detail)
     else:
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
-        response.data = _body(code, detail)
+        response.data = error_body(code, detail)
     return response

@@ -2,8 +2,8 @@
 
 from django.http import JsonResponse
 
+from core.responses import error_response
+
 
 def csrf_failure(request, reason: str = "") -> JsonResponse:
-    return JsonResponse(
-        {"error": {"code": "csrf_failed", "message": f"CSRF check failed: {reason}"}}, status=403
-    )
+    return error_response("csrf_failed", f"CSRF check failed: {reason}", status=403)

@@ -1,9 +1,10 @@
 """Site-wide 400/404/500 answers: JSON under /api/, the normal pages elsewhere."""
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.views import defaults
+
+from core.responses import error_response
 
 
 def bad_request(request, exception=None):
@@ -15,18 +16,17 @@ def bad_request(request, exception=None):
             code, message = "malformed_body", "The request body could not be read."
         else:
             code, message = "bad_request", "The request could not be served as sent."
-        return JsonResponse({"error": {"code": code, "message": message}}, status=400)
+        return error_response(code, message, status=400)
     return defaults.bad_request(request, exception)
 
 
 def page_not_found(request, exception=None):
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": {"code": "not_found", "message": "No such resource."}}, status=404)
+        return error_response("not_found", "No such resource.", status=404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
     if request.path.startswith("/api/"):
-        body = {"error": {"code": "server_error", "message": "Something went wrong on our side."}}
-        return JsonResponse(body, status=500)
+        return error_response("server_error", "Something went wrong on our side.", status=500)
     return defaults.server_error(request)

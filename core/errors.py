@@ -1,7 +1,7 @@
 """Domain errors that the API maps to HTTP responses with a stable code.
 
 Services raise these; the exception handler in ``exception_handler.py`` turns
-them into ``{"error": {"code": ..., "message": ..., **extra}}`` with the
+them into ``core.responses.error_body(code, message, **extra)`` with the
 status below. Codes are part of the API contract: never rename one.
 """
 
