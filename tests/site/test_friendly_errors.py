@@ -24,7 +24,7 @@ def _boom(request):
 
 
 urlpatterns = [path("boom/", _boom), path("api/boom/", _boom), path("", include("frontend.urls"))]
-handler500 = "freecell_site.handlers.server_error"
+handler500 = "core.handlers.server_error"
 
 
 @pytest.mark.parametrize("debug, expected", [(None, False), ("0", False), ("1", True)])
