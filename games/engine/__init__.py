@@ -1,4 +1,4 @@
-"""FreeCell-family rules engine: pure Python, no web framework.
+"""Solitaire rules engine (FreeCell family, Klondike, Spider): pure Python, no web framework.
 
 >>> from games.engine import deal, apply_move, legal_moves, replay
 >>> p = deal("freecell", 24)
@@ -18,6 +18,7 @@ from games.engine.errors import (
     NotationError,
     UnknownVariantError,
 )
+from games.engine.families import apply_revealing
 from games.engine.finish import auto_finish_moves, auto_finish_ready, is_stuck, is_won
 from games.engine.generate import legal_moves, perft, perft_moves
 from games.engine.moves import apply_move, resolve_move, supermove_capacity
@@ -25,6 +26,14 @@ from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, p
 from games.engine.position import Position, check_position, position_from_json, position_to_json
 from games.engine.replay import ReplayResult, replay
 from games.engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS, VARIANTS, Ruleset, get_ruleset
+from games.engine.stock_layout import from_layout, to_layout
+from games.engine.stock_notation import StockMove, parse_stock_move
+from games.engine.stock_position import (
+    StockPosition,
+    player_view,
+    revealed_cards,
+    turned_from_stock,
+)
 
 __all__ = [
     "CELL", "CHECKS", "COLUMN", "DECK", "FOUNDATION", "MAX_DEAL_NUMBER", "RANKS", "SITE_VARIANTS", "SUITS",
@@ -34,4 +43,6 @@ __all__ = [
     "check_position", "deal", "format_move", "from_board", "get_ruleset", "is_stuck", "is_won",
     "legal_moves", "parse_card", "parse_move", "perft", "perft_moves", "position_from_json",
     "position_to_json", "replay", "resolve_move", "supermove_capacity", "to_board",
+    "StockMove", "StockPosition", "apply_revealing", "from_layout", "parse_stock_move",
+    "player_view", "revealed_cards", "to_layout", "turned_from_stock",
 ]

@@ -1,5 +1,8 @@
 """Command line: ``python -m games.engine deal|replay|perft|vectors ...``.
 
+Klondike and Spider positions print and read as PySolFC's layout text
+(``stock_layout``); the FreeCell family as fc-solve's board format.
+
 Exit codes (a stable contract): ``replay`` exits 0 when the log wins, 1 when it
 is legal but unfinished, 2 at the first illegal move; every command exits 64
 on bad usage (unknown variant, deal number out of range, unreadable board).
@@ -18,6 +21,7 @@ from games.engine.generate import perft
 from games.engine.position import Position
 from games.engine.replay import replay
 from games.engine.rules import VARIANTS, get_ruleset
+from games.engine.stock_layout import from_layout, to_layout
 
 EX_USAGE = 64
 
@@ -34,8 +38,9 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m games.engine", description="FreeCell-family rules engine")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    board_help = "a position in fc-solve's board format instead of a deal number"
-    for name, text in (("deal", "print a deal in fc-solve's board format"),
+    board_help = ("a position instead of a deal number: fc-solve's board format (FreeCell family) "
+                  "or PySolFC's layout text (Klondike, Spider)")
+    for name, text in (("deal", "print a deal (fc-solve's board format, or PySolFC's layout text)"),
                        ("replay", "replay whitespace-separated moves read from stdin")):
         command = commands.add_parser(name, help=text)
         command.add_argument("variant", help=" | ".join(VARIANTS))
@@ -68,14 +73,18 @@ def _start(variant: str, number: str | None, board: str | None) -> Position:
     if (number is None) == (board is None):
         raise UsageError("give either a deal number or --board FILE")
     if board is not None:
-        return from_board(Path(board).read_text(encoding="utf-8"), variant)
+        text = Path(board).read_text(encoding="utf-8")
+        if get_ruleset(variant).family != "freecell":
+            return from_layout(text, variant)
+        return from_board(text, variant)
     if not (number.isascii() and number.isdigit()):
         raise UsageError(f"a deal number is a positive whole number, not {number!r}")
     return deal(variant, int(number))
 
 
 def _deal(args) -> int:
-    sys.stdout.write(to_board(_start(args.variant, args.number, args.board)))
+    position = _start(args.variant, args.number, args.board)
+    sys.stdout.write(to_board(position) if isinstance(position, Position) else to_layout(position))
     return 0
 
 

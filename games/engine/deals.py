@@ -1,4 +1,5 @@
-"""Deals: Microsoft / FreeCell Pro numbers and PySolFC ForeCell numbers.
+"""Deals: Microsoft / FreeCell Pro numbers and PySolFC ForeCell numbers
+(Klondike and Spider deals: ``stock_deals``).
 
 The shuffles come from pysol-cards, which reproduces both generators (its
 FreeCell layouts are byte-identical to ``make-microsoft-freecell-board -t N``).
@@ -15,6 +16,8 @@ from games.engine.cards import Card
 from games.engine.errors import InvalidDealError
 from games.engine.position import Position, check_position
 from games.engine.rules import MAX_DEAL_NUMBER, get_ruleset
+from games.engine.stock_deals import stock_deal
+from games.engine.stock_position import StockPosition
 
 _WHICH_DEALS = {"microsoft": RandomBase.DEALS_MS, "pysolfc": RandomBase.DEALS_PYSOLFC}
 _GAME_IDS = {"columns": "freecell", "columns+cells": "forecell"}
@@ -23,7 +26,7 @@ _PYSOL_SUITS = "CSHD"  # pysol-cards numbers suits in this order
 __all__ = ["MAX_DEAL_NUMBER", "deal"]
 
 
-def deal(variant: str, number: int) -> Position:
+def deal(variant: str, number: int) -> Position | StockPosition:
     """The starting position of deal ``number`` (1 to ``MAX_DEAL_NUMBER[variant]``).
 
     >>> p = deal("freecell", 24)
@@ -37,6 +40,8 @@ def deal(variant: str, number: int) -> Position:
         raise InvalidDealError(
             f"{variant} deal numbers run from 1 to {rules.max_deal_number:,}, not {number!r}"
         )
+    if rules.family != "freecell":
+        return stock_deal(rules, number)
     columns, cells = _dealt(rules.deal_layout, rules.deal_numbers, number)
     padded = cells + (None,) * (rules.cells - len(cells))
     return check_position(Position(variant=variant, columns=columns, cells=padded))

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from games.engine.notation import Move
 
 #: Refusal codes, in the order the checks run.
-CHECKS = ("variant", "availability", "group_order", "destination", "empty_column", "capacity")
+CHECKS = ("variant", "availability", "group_order", "destination", "empty_column", "capacity", "stock")
 
 
 class EngineError(ValueError):

@@ -8,6 +8,7 @@ from games.engine.generate import legal_moves
 from games.engine.moves import apply_move
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move
 from games.engine.position import Position
+from games.engine.stock_position import StockPosition
 
 
 def is_won(position: Position) -> bool:
@@ -17,6 +18,10 @@ def is_won(position: Position) -> bool:
     >>> is_won(deal("freecell", 1))
     False
     """
+    if type(position) is StockPosition:
+        from games.engine.families import rules_module
+
+        return rules_module(position.variant).is_won(position)
     return all(top == 13 for top in position.foundations)
 
 
@@ -39,7 +44,7 @@ def auto_finish_ready(position: Position) -> bool:
     >>> auto_finish_ready(deal("freecell", 1))
     False
     """
-    if is_won(position):
+    if is_won(position) or position.ruleset.auto_finish == "none":
         return False
     return all(
         upper.rank > lower.rank

@@ -14,6 +14,7 @@ from games.engine.moves import apply_move, supermove_capacity
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move
 from games.engine.position import Position
 from games.engine.rules import Ruleset, get_ruleset
+from games.engine.stock_position import StockPosition
 
 
 def legal_moves(position: Position) -> list[Move]:
@@ -24,6 +25,10 @@ def legal_moves(position: Position) -> list[Move]:
     >>> len(moves), [str(m) for m in moves[:3]]
     (35, ['1a', '1b', '1c'])
     """
+    if type(position) is StockPosition:
+        from games.engine.families import rules_module
+
+        return rules_module(position.variant).legal_moves(position)
     rules = get_ruleset(position.variant)
     moves = list(_column_moves(position, rules))
     moves.extend(_cell_moves(position, rules))
@@ -37,8 +42,11 @@ def perft_moves(position: Position) -> list[Move]:
     which only relabel a card's slot. For ``freecell-classic`` this is exactly
     the move set of the perft definition; other variants add their own rules
     (foundation returns in ``freecell`` and ``freecell-tableau``, King-only
-    empty columns and cell-only capacity in ``forecell``).
+    empty columns and cell-only capacity in ``forecell``). In Klondike and
+    Spider it is ``legal_moves``, stock turns included.
     """
+    if type(position) is StockPosition:
+        return legal_moves(position)
     return [m for m in legal_moves(position) if not (m.source == CELL == m.destination)]
 
 

@@ -54,6 +54,10 @@ def replay(position: Position, moves: Iterable[str | Move]) -> ReplayResult:
     >>> result.moves, result.error_index, type(result.error).__name__
     (3, 4, 'NotationError')
     """
+    if type(position) is not Position:  # Klondike and Spider: games.engine.stock_replay
+        from games.engine.stock_replay import stock_replay
+
+        return stock_replay(position, moves, ReplayResult)
     rules = get_ruleset(position.variant)
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)

@@ -32,28 +32,37 @@ class Ruleset:
     on_site: bool = True  # offered by the site (False while a variant exists only in the engine)
     # 1. Components: one deck, eight columns, four free cells, four foundations.
     decks: int = 1
+    deck_suits: str = "CSHD"  # the suit of each quarter of a deck, in PySolFC's build order
     columns: int = 8
     cells: int = 4
     foundations: int = 4
     # 2. Initial layout: how cards are dealt and which deal numbers exist.
-    deal_layout: str = "columns"  # "columns": 52 into 8 columns; "columns+cells": 48 + 4 in cells
+    deal_layout: str = "columns"  # "columns": 52 into 8 columns; "columns+cells": 48 + 4 in cells;
+    # "klondike": columns of 1..7, only the last card face up, the rest the stock;
+    # "spider": 4 face-down rows, one more face-down card in columns 1, 4, 7, 10, a face-up row
     deal_numbers: str = "microsoft"  # "microsoft" (FreeCell Pro) or "pysolfc" game numbers
     max_deal_number: int = MS_MAX_DEAL
     # 3. Availability: what may be picked up besides exposed cards and cell cards.
     foundation_return: frozenset[str] = frozenset()  # subset of {"column", "cell"}
     cell_to_cell: bool = True  # a cell card may move to an empty cell (any card fits a cell)
     # 4. Destination: how columns, empty columns and foundations accept cards.
-    tableau_build: str = "down_alternate_colour"
+    tableau_build: str = "down_alternate_colour"  # or "down_any_suit" (Spider)
     empty_column_accepts: str = "any"  # "any" or "king"
-    foundation_build: str = "up_by_suit_from_ace"
-    # 5. Group rule: runs descending in alternating colour move as one if they fit.
+    foundation_build: str = "up_by_suit_from_ace"  # or "complete_runs_removed" (Spider)
+    # 5. Group rule: which runs move as one, and how many cards at once.
     group_moves: bool = True
+    group_order: str = "down_alternate_colour"  # or "down_same_suit" (Spider)
+    group_capacity: str = "workspace"  # "workspace" (supermoves) or "unlimited"
     capacity_uses_empty_columns: bool = True
-    # 6. Stock: none in the FreeCell family.
+    # 6. Stock: none in the FreeCell family; "waste" turns cards onto a waste
+    # (Klondike), "deal_row" deals one card onto every column (Spider).
     stock: str = "none"
-    # 7. Win: all 52 cards on the foundations.
-    win: str = "all_on_foundations"
-    auto_finish: str = "columns_descending"  # ready when every column runs high to low
+    draw_count: int = 0  # cards turned by one stock turn ("waste" stocks)
+    stock_passes: int | None = None  # passes through the stock; None = unlimited
+    deal_needs_every_column: bool = False  # a row deal is refused while a column is empty
+    # 7. Win: all cards on the foundations, or every run removed (Spider).
+    win: str = "all_on_foundations"  # or "all_runs_removed"
+    auto_finish: str = "columns_descending"  # ready when every column runs high to low; or "none"
 
 
 _RULESETS = (
@@ -89,6 +98,63 @@ _RULESETS = (
         max_deal_number=PYSOLFC_MAX_DEAL,
         empty_column_accepts="king",
         capacity_uses_empty_columns=False,
+    ),
+    *(
+        Ruleset(
+            variant=f"klondike-draw{draw}",
+            title=f"Klondike (Draw {draw})",
+            short_title=f"Klondike Draw {draw}",
+            share_letter=letter,
+            family="klondike",
+            daily_default=draw == 3,
+            on_site=False,
+            columns=7,
+            cells=0,
+            deal_layout="klondike",
+            deal_numbers="pysolfc",
+            max_deal_number=PYSOLFC_MAX_DEAL,
+            foundation_return=frozenset({"column"}),
+            cell_to_cell=False,
+            empty_column_accepts="king",
+            group_capacity="unlimited",
+            stock="waste",
+            draw_count=draw,
+            auto_finish="none",
+        )
+        for draw, letter in ((1, "k"), (3, "d"))
+    ),
+    *(
+        Ruleset(
+            variant=f"spider-{name}",
+            title=f"Spider ({title})",
+            short_title=f"Spider {title}",
+            share_letter=letter,
+            family="spider",
+            daily_default=name == "2suits",
+            on_site=False,
+            decks=2,
+            deck_suits=suits,
+            columns=10,
+            cells=0,
+            foundations=8,
+            deal_layout="spider",
+            deal_numbers="pysolfc",
+            max_deal_number=PYSOLFC_MAX_DEAL,
+            cell_to_cell=False,
+            tableau_build="down_any_suit",
+            foundation_build="complete_runs_removed",
+            group_order="down_same_suit",
+            group_capacity="unlimited",
+            stock="deal_row",
+            deal_needs_every_column=True,
+            win="all_runs_removed",
+            auto_finish="none",
+        )
+        for name, title, letter, suits in (
+            ("1suit", "1 suit", "p", "CCCC"),
+            ("2suits", "2 suits", "w", "CCHH"),
+            ("4suits", "4 suits", "s", "CSHD"),
+        )
     ),
 )
 

@@ -7,8 +7,9 @@ import pytest
 from games.engine import MAX_DEAL_NUMBER, VARIANTS, UnknownVariantError, get_ruleset
 
 
-def test_the_four_variant_ids():
-    assert VARIANTS == ("freecell", "freecell-tableau", "freecell-classic", "forecell")
+def test_the_variant_ids():
+    assert VARIANTS == ("freecell", "freecell-tableau", "freecell-classic", "forecell",
+                        "klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ def refusal(position, text):
 
 def test_checks_are_named_in_the_order_of_the_five_questions():
     assert CHECKS == ("variant", "availability", "group_order", "destination",
-                      "empty_column", "capacity")
+                      "empty_column", "capacity", "stock")  # stock: Klondike and Spider only
 
 
 def test_six_of_hearts_onto_seven_of_clubs_is_legal_six_of_diamonds_onto_seven_of_hearts_not():

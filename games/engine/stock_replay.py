@@ -1,0 +1,248 @@
+"""Fast replay for Klondike and Spider: the same contract as ``replay.replay``.
+
+Cards are small ints (``rank << 2 | suit``, suits ``H C D S``, so ``c & 1`` is
+the colour and ``c & 3`` the suit), piles are mutable lists, move texts are
+compiled once per variant. The loop only decides *whether* each move is legal;
+at the first refusal the position is rebuilt and ``apply_move`` says why, so
+every refusal message comes from one place.
+"""
+
+from __future__ import annotations
+
+from games.engine.cards import SUITS, Card
+from games.engine.errors import IllegalMoveError, NotationError
+from games.engine.families import rules_module
+from games.engine.rules import get_ruleset
+from games.engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, as_stock_move
+from games.engine.stock_position import StockPosition
+
+_KINDS = {
+    (STOCK, STOCK): 0, (WASTE, COLUMN): 1, (WASTE, FOUNDATION): 2, (COLUMN, FOUNDATION): 3,
+    (COLUMN, COLUMN): 4, (FOUNDATION, COLUMN): 5,
+}
+_CARDS: dict[int, Card] = {}
+for _suit in SUITS:
+    for _rank in range(1, 14):
+        _CARDS[_rank << 2 | SUITS.index(_suit)] = Card(_rank, _suit)
+_CODES: dict[str, dict] = {}  # variant -> move text or StockMove -> (kind, source, destination, count or 0)
+
+
+def stock_replay(position: StockPosition, moves, result_type):
+    """Apply ``moves`` from ``position`` until one is refused (see ``replay.replay``)."""
+    rules = get_ruleset(position.variant)
+    state = _State(position)
+    log = moves if isinstance(moves, list | tuple) else list(moves)
+    if rules.family == "klondike":
+        applied = _run_klondike(state, log, rules.draw_count, _CODES.setdefault(rules.variant, {}), rules)
+        won = all(top == 13 for top in state.found)
+    else:
+        applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules)
+        won = len(state.removed) == rules.foundations
+    final = state.position(position)
+    if applied == len(log):
+        return result_type(won, applied, final)
+    failed = log[applied]
+    try:
+        after = rules_module(position.variant).apply_move(final, failed)
+    except (IllegalMoveError, NotationError) as error:
+        return result_type(False, applied, final, applied + 1, error)
+    raise RuntimeError(f"replay refused {failed!r} but apply_move gives {after!r}")
+
+
+class _State:
+    def __init__(self, position: StockPosition) -> None:
+        self.cols = [[card.code for card in column] for column in position.columns]
+        self.down = list(position.face_down)
+        self.stock = [card.code for card in position.stock]
+        self.waste = [card.code for card in position.waste]
+        self.found = list(position.foundations)
+        self.removed = list(position.removed)
+
+    def position(self, start: StockPosition) -> StockPosition:
+        cards = _CARDS
+        return StockPosition(
+            start.variant,
+            tuple(tuple(cards[c] for c in column) for column in self.cols),
+            tuple(self.down),
+            tuple(cards[c] for c in self.stock),
+            tuple(cards[c] for c in self.waste),
+            tuple(self.found),
+            tuple(self.removed),
+        )
+
+
+def _code(item, codes: dict, rules) -> tuple | None:
+    try:
+        move = as_stock_move(item, rules)
+        kind = _KINDS[move.source, move.destination]
+    except (NotationError, KeyError, TypeError):
+        return None
+    code = (kind, move.source_index, move.destination_index, move.count or 0)
+    if len(codes) < 16384:
+        codes[item] = code
+    return code
+
+
+def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules) -> int:
+    """Apply Klondike moves while they are legal; returns how many were applied."""
+    cols, down, stock, waste, found = state.cols, state.down, state.stock, state.waste, state.found
+    applied = 0
+    for item in log:
+        try:
+            code = codes.get(item) or _code(item, codes, rules)
+        except TypeError:  # unhashable, so not a move
+            return applied
+        if code is None:
+            return applied
+        kind, s, d, n = code
+        if kind == 0:  # the stock: turn, or bring the waste back
+            if stock:
+                for _ in range(draw if draw < len(stock) else len(stock)):
+                    waste.append(stock.pop())
+            elif waste:
+                waste.reverse()
+                stock.extend(waste)
+                waste.clear()
+            else:
+                return applied
+        elif kind == 1 or kind == 2:  # waste -> column / foundation
+            if not waste:
+                return applied
+            c = waste[-1]
+            if kind == 2:
+                if found[c & 3] != (c >> 2) - 1:
+                    return applied
+                found[c & 3] += 1
+            elif not _accepts(cols[d], c):
+                return applied
+            else:
+                cols[d].append(c)
+            waste.pop()
+        elif kind == 3:  # column -> foundation
+            col = cols[s]
+            if not col or found[col[-1] & 3] != (col[-1] >> 2) - 1:
+                return applied
+            found[col.pop() & 3] += 1
+            if col and down[s] >= len(col):
+                down[s] = len(col) - 1
+        elif kind == 4:
+            if not _klondike_column_move(cols, down, s, d, n):
+                return applied
+        else:  # foundation -> column
+            top = found[s]
+            if not top or not _accepts(cols[d], top << 2 | s):
+                return applied
+            cols[d].append(top << 2 | s)
+            found[s] = top - 1
+        applied += 1
+    return applied
+
+
+def _accepts(column: list[int], c: int) -> bool:
+    if column:
+        t = column[-1]
+        return (t >> 2) == (c >> 2) + 1 and bool((t ^ c) & 1)
+    return (c >> 2) == 13
+
+
+def _klondike_column_move(cols, down, s, d, n) -> bool:
+    src, dst = cols[s], cols[d]
+    size = len(src)
+    if not size or s == d:
+        return False
+    up = size - down[s]
+    if n == 0:
+        if dst:
+            n = (dst[-1] >> 2) - (src[-1] >> 2)
+            if not 1 <= n <= up:
+                n = 1
+        else:
+            n = up
+            for k in range(1, up + 1):
+                if src[-k] >> 2 == 13:
+                    n = k
+                    break
+    if n > up:
+        return False
+    for i in range(size - n, size - 1):
+        a, b = src[i], src[i + 1]
+        if (a >> 2) != (b >> 2) + 1 or not (a ^ b) & 1:
+            return False
+    if not _accepts(dst, src[size - n]):
+        return False
+    dst.extend(src[size - n:])
+    del src[size - n:]
+    if src and down[s] >= len(src):
+        down[s] = len(src) - 1
+    return True
+
+
+def _run_spider(state: _State, log: list, codes: dict, rules) -> int:
+    """Apply Spider moves while they are legal; returns how many were applied."""
+    cols, down, stock, removed = state.cols, state.down, state.stock, state.removed
+    width = len(cols)
+    needs_every_column = rules.deal_needs_every_column
+    applied = 0
+    for item in log:
+        try:
+            code = codes.get(item) or _code(item, codes, rules)
+        except TypeError:
+            return applied
+        if code is None:
+            return applied
+        kind, s, d, n = code
+        if kind == 0:  # deal a row
+            if not stock or (needs_every_column and not all(cols)):
+                return applied
+            for i in range(width if width < len(stock) else len(stock)):
+                col = cols[i]
+                col.append(stock.pop())
+                if col[-1] >> 2 == 1:
+                    _remove_run(col, down, i, removed)
+        elif kind != 4 or not _spider_column_move(cols, down, s, d, n, removed):
+            return applied
+        applied += 1
+    return applied
+
+
+def _spider_column_move(cols, down, s, d, n, removed) -> bool:
+    src, dst = cols[s], cols[d]
+    size = len(src)
+    if not size or s == d:
+        return False
+    up = size - down[s]
+    if n == 0:
+        n = 1
+        if dst:
+            k = (dst[-1] >> 2) - (src[-1] >> 2)
+            if 1 <= k <= up:
+                n = k
+    if n > up:
+        return False
+    for i in range(size - n, size - 1):
+        a, b = src[i], src[i + 1]
+        if (a >> 2) != (b >> 2) + 1 or (a ^ b) & 3:
+            return False
+    if dst and (dst[-1] >> 2) != (src[size - n] >> 2) + 1:
+        return False
+    dst.extend(src[size - n:])
+    del src[size - n:]
+    if src and down[s] >= len(src):
+        down[s] = len(src) - 1
+    if dst[-1] >> 2 == 1:
+        _remove_run(dst, down, d, removed)
+    return True
+
+
+def _remove_run(col: list[int], down: list[int], i: int, removed: list) -> None:
+    """Take a complete King-to-Ace run of one suit off the end of column ``i``."""
+    if len(col) - down[i] < 13:
+        return
+    suit = col[-1] & 3
+    for k in range(13):
+        if col[-1 - k] != ((k + 1) << 2 | suit):
+            return
+    del col[-13:]
+    removed.append(SUITS[suit])
+    if col and down[i] >= len(col):
+        down[i] = len(col) - 1
