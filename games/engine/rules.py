@@ -57,8 +57,7 @@ class Ruleset:
     # 6. Stock: none in the FreeCell family; "waste" turns cards onto a waste
     # (Klondike), "deal_row" deals one card onto every column (Spider).
     stock: str = "none"
-    draw_count: int = 0  # cards turned by one stock turn ("waste" stocks)
-    stock_passes: int | None = None  # passes through the stock; None = unlimited
+    draw_count: int = 0  # cards turned by one stock turn ("waste" stocks; passes are unlimited)
     deal_needs_every_column: bool = False  # a row deal is refused while a column is empty
     # 7. Win: all cards on the foundations, or every run removed (Spider).
     win: str = "all_on_foundations"  # or "all_runs_removed"
