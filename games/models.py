@@ -44,6 +44,14 @@ class Deal(models.Model):
     daily_reserve = models.BooleanField(
         default=False, help_text="Held back for a future daily: never offered as a random deal."
     )
+    presets_solved = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="How many of the presets the solver ran found a winning line."
+    )
+    presets_tried = models.PositiveSmallIntegerField(null=True, blank=True)
+    difficulty = models.CharField(
+        max_length=6, blank=True, choices=[("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
+        help_text="Estimated from the solver's iterations, par and presets (see games/difficulty.py).",
+    )
     featured = models.BooleanField(default=False)
     voided = models.BooleanField(default=False, help_text="Withdrawn from pools and schedules.")
     note = models.CharField(max_length=200, blank=True)
@@ -210,3 +218,50 @@ class PlayerStreak(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.variant}: {self.daily_wins} daily wins"
+
+
+class Suspension(models.Model):
+    """A player kept off every board while the row exists (lifting deletes it; the audit log keeps it)."""
+
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suspension"
+    )
+    reason = models.CharField(max_length=300)
+    suspended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.player} suspended: {self.reason}"
+
+
+class ScheduleRequest(models.Model):
+    """Staff asked for a deal nobody has proven yet: scheduled once the worker proves it, or refused."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SCHEDULED = "scheduled"
+        REFUSED = "refused"
+
+    variant = models.CharField(max_length=20)
+    date = models.DateField()
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="schedule_requests")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reason = models.CharField(max_length=300, blank=True)
+    via = models.CharField(max_length=10, default="admin")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    outcome = models.CharField(
+        max_length=300, blank=True, help_text="Why it was refused, or what was scheduled."
+    )
+    daily = models.ForeignKey(Daily, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.variant} #{self.deal.number} on {self.date.isoformat()} ({self.status})"

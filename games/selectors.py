@@ -20,6 +20,9 @@ LEADERBOARD_LIMIT = 100
 CACHE_SECONDS = 300
 
 COUNTED = Q(flagged=False, voided=False)
+#: A suspended or deactivated player's results stay stored but leave every board.
+PLAYER_ON_BOARDS = Q(player__is_active=True, player__suspension__isnull=True)
+ON_BOARDS = COUNTED & PLAYER_ON_BOARDS
 
 
 def player_game(*, player, game_id) -> Game:
@@ -152,7 +155,7 @@ def daily_rank(*, result: Result) -> int | None:
     """The place a counted ranked result holds on its daily's board (ties broken as the board does)."""
     if not (result.ranked and result.counts and result.daily_id):
         return None
-    ahead = Result.objects.filter(COUNTED, daily_id=result.daily_id, ranked=True).filter(
+    ahead = Result.objects.filter(ON_BOARDS, daily_id=result.daily_id, ranked=True).filter(
         Q(moves__lt=result.moves)
         | Q(moves=result.moves, duration_ms__lt=result.duration_ms)
         | Q(moves=result.moves, duration_ms=result.duration_ms, finished_at__lt=result.finished_at)
@@ -164,7 +167,7 @@ def daily_rank(*, result: Result) -> int | None:
 
 def _daily_rows(daily: Daily) -> list[dict]:
     results = (
-        Result.objects.filter(COUNTED, daily=daily, ranked=True)
+        Result.objects.filter(ON_BOARDS, daily=daily, ranked=True)
         .order_by("moves", "duration_ms", "finished_at", "pk")
         .values("player__username", "moves", "duration_ms", "finished_at", "undos", "hints")
     )
@@ -184,7 +187,7 @@ def _daily_rows(daily: Daily) -> list[dict]:
 
 def _histogram(daily: Daily) -> list[dict]:
     counts = (
-        Result.objects.filter(COUNTED, daily=daily, ranked=True)
+        Result.objects.filter(ON_BOARDS, daily=daily, ranked=True)
         .values("moves")
         .annotate(players=Count("pk"))
         .order_by("moves")
@@ -197,7 +200,7 @@ def _daily_board(daily: Daily) -> dict:
         "date": daily.date.isoformat(),
         "variant": daily.variant,
         "par": daily.deal.par,
-        "players": Result.objects.filter(COUNTED, daily=daily, ranked=True).count(),
+        "players": Result.objects.filter(ON_BOARDS, daily=daily, ranked=True).count(),
         "rows": _daily_rows(daily),
         "histogram": _histogram(daily),
     }
@@ -231,7 +234,7 @@ def leaderboard_deal(*, deal: Deal) -> dict:
     def build() -> dict:
         best: dict[int, dict] = {}
         results = (
-            Result.objects.filter(COUNTED, deal=deal)
+            Result.objects.filter(ON_BOARDS, deal=deal)
             .exclude(daily__date__gte=today_utc())
             .order_by("moves", "duration_ms", "finished_at", "pk")
             .values("player_id", "player__username", "moves", "duration_ms", "finished_at")
@@ -262,7 +265,7 @@ def leaderboard_all_time(*, variant: str) -> dict:
     """Daily wins with current and best streaks, most wins first."""
     today = today_utc()
     streaks = (
-        PlayerStreak.objects.filter(variant=variant, daily_wins__gt=0)
+        PlayerStreak.objects.filter(PLAYER_ON_BOARDS, variant=variant, daily_wins__gt=0)
         .select_related("player")
         .order_by("-daily_wins", "-best_streak", "player__username")[:LEADERBOARD_LIMIT]
     )

@@ -54,3 +54,11 @@ def pools_fill_task() -> dict:
 @shared_task(name="games.dailies_prepare")
 def dailies_prepare_task() -> int:
     return len(dailies_prepare())
+
+
+@shared_task(name="games.schedule_request_settle")
+def schedule_request_settle_task(request_id: int) -> str | None:
+    from games.services.schedule_requests import schedule_request_settle
+
+    request = schedule_request_settle(request_id=request_id)
+    return request.status if request else None

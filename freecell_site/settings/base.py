@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "axes",
     "core",
+    "auditlog",
     "accounts",
     "games",
     "frontend",
@@ -193,6 +194,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.apis.staff.DAILY_VARIANT_CHOICES"},
 }
 
 LOGGING = {
@@ -215,6 +217,9 @@ DAILY_RESERVE_TARGET = env.int("DAILY_RESERVE_TARGET", default=21)  # proven dea
 # A human needs time to decide: a finish faster than this per non-foundation
 # move is held back for review instead of being ranked.
 FAIRPLAY_MIN_MS_PER_DECISION = env.int("FAIRPLAY_MIN_MS_PER_DECISION", default=250)
+# django-auditlog: staff services write every entry themselves (games/services/audit.py),
+# with who, what, why and through which door; no model is tracked automatically.
+AUDITLOG_INCLUDE_ALL_MODELS = False
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 CSRF_FAILURE_VIEW = "core.csrf.csrf_failure"
 AXES_VERBOSE = False

@@ -38,6 +38,10 @@ class DailyOut(serializers.Serializer):
                   "attempt (POST .../games/) deals it, and the server's clock starts then.",
     )
     par = serializers.IntegerField(allow_null=True)
+    difficulty = serializers.CharField(
+        allow_null=True,
+        help_text='"easy", "medium" or "hard", estimated from the solver\'s effort; null if unknown.',
+    )
     open = serializers.BooleanField()
     number = serializers.IntegerField(allow_null=True, help_text="Revealed once the day has closed.")
 
@@ -52,6 +56,7 @@ def daily_out(daily: Daily, player) -> dict:
             "variant": daily.variant,
             "position": engine.position_to_json(position) if position else None,
             "par": daily.deal.par,
+            "difficulty": daily.deal.difficulty or None,
             "open": is_open,
             "number": None if is_open else daily.deal.number,
         }

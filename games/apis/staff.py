@@ -1,17 +1,42 @@
-"""Staff-only scheduling of dailies (the Django admin offers the same and more)."""
+"""Staff-only curation through the API: the same services as the admin, audited as "api"."""
 
-from drf_spectacular.utils import extend_schema
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotFound
 from games.apis.dailies import parse_date
-from games.apis.fields import CONFLICT, DAILY_VARIANT_PATH, DATE_PATH, ERRORS, StrictIntegerField
-from games.models import DAILY_VARIANTS, Daily
+from games.apis.fields import (
+    CONFLICT,
+    DAILY_VARIANT_PATH,
+    DATE_PATH,
+    ERRORS,
+    StrictCharField,
+    StrictIntegerField,
+)
+from games.models import DAILY_VARIANTS, Daily, ScheduleRequest
 from games.selectors import schedule_upcoming
-from games.services.dailies import schedule_add, schedule_remove
-from games.services.deals import deal_lookup
+from games.services.audit import StaffAct
+from games.services.dailies import daily_variant_check
+from games.services.deals import deal_get_or_create
+from games.services.players import player_suspend, player_suspension_lift
+from games.services.schedule import schedule_fill, schedule_move, schedule_remove, schedule_replace
+from games.services.schedule_requests import schedule_number
+
+#: The variants a daily can be scheduled for (one enum in the schema, see ENUM_NAME_OVERRIDES).
+DAILY_VARIANT_CHOICES = list(DAILY_VARIANTS)
+
+
+def api_act(request, reason: str = "") -> StaffAct:
+    return StaffAct(actor=request.user, reason=reason, via="api")
+
+
+def reason_field():
+    return StrictCharField(required=False, allow_blank=True, max_length=300, default="",
+                           help_text="Why: kept in the audit log.")
 
 
 class ScheduleRowOut(serializers.Serializer):
@@ -19,50 +44,175 @@ class ScheduleRowOut(serializers.Serializer):
     variant = serializers.CharField()
     number = serializers.IntegerField()
     par = serializers.IntegerField(allow_null=True)
+    difficulty = serializers.CharField(help_text='"easy", "medium", "hard" or "" (not estimated).')
     source = serializers.CharField()
 
 
 def schedule_row(daily: Daily) -> dict:
-    return ScheduleRowOut(
-        {"date": daily.date, "variant": daily.variant, "number": daily.deal.number,
-         "par": daily.deal.par, "source": daily.source}
-    ).data
+    deal = daily.deal
+    return ScheduleRowOut({"date": daily.date, "variant": daily.variant, "number": deal.number,
+                           "par": deal.par, "difficulty": deal.difficulty, "source": daily.source}).data
+
+
+class ScheduleRequestOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    variant = serializers.CharField()
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=ScheduleRequest.Status.values)
+    outcome = serializers.CharField(help_text="Why it was refused, once the worker has settled it.")
+
+
+def request_row(request: ScheduleRequest) -> dict:
+    return ScheduleRequestOut({"id": request.pk, "date": request.date, "variant": request.variant,
+                               "number": request.deal.number, "status": request.status,
+                               "outcome": request.outcome}).data
 
 
 class ScheduleApi(APIView):
     permission_classes = [IsAdminUser]
 
     class ScheduleAddIn(serializers.Serializer):
-        variant = serializers.ChoiceField(choices=list(DAILY_VARIANTS))
+        variant = serializers.ChoiceField(choices=DAILY_VARIANT_CHOICES)
         date = serializers.DateField()
         number = StrictIntegerField(min_value=1)
+        reason = reason_field()
 
     class ScheduleListOut(serializers.Serializer):
         schedule = ScheduleRowOut(many=True)
+        requests = ScheduleRequestOut(many=True, help_text="The latest requests waiting for or settled by "
+                                                           "the worker.")
+
+    class SolvingOut(serializers.Serializer):
+        request = ScheduleRequestOut()
 
     @extend_schema(responses={200: ScheduleListOut, **ERRORS}, summary="Dailies from today on")
     def get(self, request):
         variant = request.query_params.get("variant")
-        dailies = schedule_upcoming(variant=variant if variant in DAILY_VARIANTS else None)
-        return Response({"schedule": [schedule_row(d) for d in dailies]})
+        variant = variant if variant in DAILY_VARIANTS else None
+        dailies = schedule_upcoming(variant=variant)
+        requests = ScheduleRequest.objects.select_related("deal")
+        if variant:
+            requests = requests.filter(variant=variant)
+        return Response({"schedule": [schedule_row(d) for d in dailies],
+                         "requests": [request_row(r) for r in requests[:50]]})
 
-    @extend_schema(request=ScheduleAddIn, responses={201: ScheduleRowOut, **CONFLICT, **ERRORS},
-                   summary="Schedule a proven-winnable deal on a future date")
+    @extend_schema(
+        request=ScheduleAddIn,
+        responses={201: ScheduleRowOut,
+                   202: OpenApiResponse(SolvingOut, description="Not proven yet: the worker solves it and "
+                                                                "schedules it once proven winnable"),
+                   **CONFLICT, **ERRORS},
+        summary="Schedule a deal by number on a future date",
+    )
     def post(self, request):
         data = self.ScheduleAddIn(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        # Looked up, not created: a refused schedule (an unproven deal) must leave no row behind.
-        deal = deal_lookup(variant=values["variant"], number=values["number"])
-        daily = schedule_add(variant=values["variant"], date=values["date"], deal=deal)
-        return Response(schedule_row(daily), status=status.HTTP_201_CREATED)
+        made = schedule_number(variant=values["variant"], date=values["date"], number=values["number"],
+                               act=api_act(request, values["reason"]))
+        if isinstance(made, ScheduleRequest):
+            return Response({"request": request_row(made)}, status=status.HTTP_202_ACCEPTED)
+        return Response(schedule_row(made), status=status.HTTP_201_CREATED)
+
+
+class ScheduleRequestApi(APIView):
+    permission_classes = [IsAdminUser]
+
+    @extend_schema(responses={200: ScheduleRequestOut, **ERRORS}, summary="A scheduling request")
+    def get(self, request, request_id: int):
+        found = ScheduleRequest.objects.select_related("deal").filter(pk=request_id).first()
+        if found is None:
+            raise NotFound("No such scheduling request.")
+        return Response(request_row(found))
 
 
 class ScheduleDetailApi(APIView):
     permission_classes = [IsAdminUser]
 
+    class ScheduleChangeIn(serializers.Serializer):
+        date = serializers.DateField(required=False, help_text="Move the daily to this future date.")
+        number = StrictIntegerField(min_value=1, required=False, help_text="Give it this proven deal.")
+        reason = reason_field()
+
+    def _daily(self, variant: str, date: str) -> Daily:
+        daily_variant_check(variant)
+        daily = Daily.objects.select_related("deal").filter(variant=variant, date=parse_date(date)).first()
+        if daily is None:
+            raise NotFound(f"No {variant} daily is scheduled on {date}.")
+        return daily
+
+    @extend_schema(request=ScheduleChangeIn, responses={200: ScheduleRowOut, **CONFLICT, **ERRORS},
+                   parameters=[DAILY_VARIANT_PATH, DATE_PATH],
+                   summary="Move a future daily or change its deal")
+    def patch(self, request, variant: str, date: str):
+        data = self.ScheduleChangeIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        daily, act = self._daily(variant, date), api_act(request, values["reason"])
+        if "number" in values and values["number"] != daily.deal.number:
+            deal = deal_get_or_create(variant=variant, number=values["number"])
+            daily = schedule_replace(daily=daily, deal=deal, act=act)
+        if "date" in values and values["date"] != daily.date:
+            daily = schedule_move(daily=daily, date=values["date"], act=act)
+        return Response(schedule_row(daily))
+
     @extend_schema(responses={204: None, **ERRORS}, parameters=[DAILY_VARIANT_PATH, DATE_PATH],
-                   summary="Unschedule a future daily")
+                   summary="Unschedule a future daily (its deal goes back to the reserve)")
     def delete(self, request, variant: str, date: str):
-        schedule_remove(variant=variant, date=parse_date(date))
+        reason = request.query_params.get("reason", "")[:300]
+        schedule_remove(variant=variant, date=parse_date(date), act=api_act(request, reason))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ScheduleFillApi(APIView):
+    permission_classes = [IsAdminUser]
+
+    class FillIn(serializers.Serializer):
+        variant = serializers.ChoiceField(choices=DAILY_VARIANT_CHOICES)
+        first = serializers.DateField()
+        last = serializers.DateField()
+        reason = reason_field()
+
+    class FillOut(serializers.Serializer):
+        scheduled = ScheduleRowOut(many=True)
+        empty = serializers.ListField(child=serializers.DateField(),
+                                      help_text="Left empty: the reserve ran out.")
+
+    @extend_schema(request=FillIn, responses={200: FillOut, **ERRORS},
+                   summary="Give every empty date of a range a deal from the reserve")
+    def post(self, request):
+        data = self.FillIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        made, empty = schedule_fill(variant=values["variant"], first=values["first"], last=values["last"],
+                                    act=api_act(request, values["reason"]))
+        return Response(self.FillOut({"scheduled": [schedule_row(d) for d in made], "empty": empty}).data)
+
+
+class PlayerSuspensionApi(APIView):
+    permission_classes = [IsAdminUser]
+
+    class SuspendIn(serializers.Serializer):
+        reason = StrictCharField(max_length=300, help_text="Why: required, kept with the suspension.")
+
+    def _player(self, username: str):
+        players = get_user_model().objects.filter(username=username)
+        player = players.first() if "\x00" not in username else None
+        if player is None:
+            raise NotFound("No such player.")
+        return player
+
+    @extend_schema(request=SuspendIn, responses={201: None, **CONFLICT, **ERRORS},
+                   summary="Suspend a player: their results leave every board")
+    def post(self, request, username: str):
+        data = self.SuspendIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        player_suspend(player=self._player(username), act=api_act(request, data.validated_data["reason"]))
+        return Response(status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={204: None, **ERRORS}, summary="Lift a suspension: the results come back")
+    def delete(self, request, username: str):
+        reason = request.query_params.get("reason", "")[:300]
+        player_suspension_lift(player=self._player(username), act=api_act(request, reason))
         return Response(status=status.HTTP_204_NO_CONTENT)

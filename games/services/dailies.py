@@ -10,10 +10,12 @@ import datetime as dt
 
 from django.db import IntegrityError, transaction
 
-from core.errors import Conflict, InvalidRequest, NotFound
+from core.errors import InvalidRequest, NotFound
 from games.clock import today_utc
-from games.models import DAILY_VARIANTS, Daily, Deal, Game, SolverStatus
+from games.models import DAILY_VARIANTS, Daily, Deal, Game
+from games.selectors import layout_variants
 from games.services.games import game_start
+from games.services.layouts import reserve_deals
 from games.services.solving import deal_par_ensure, pool_fill
 
 SCHEDULE_DAYS_AHEAD = 7
@@ -62,10 +64,7 @@ def _pool_pick(variant: str) -> Deal | None:
     endpoints hand out, and anyone could find the daily among them by dealing
     each. An empty reserve is topped up on the spot (a few seconds at most).
     """
-    used = Daily.objects.filter(variant=variant).values("deal_id")
-    reserve = Deal.objects.filter(
-        variant=variant, daily_reserve=True, status=SolverStatus.WINNABLE, voided=False
-    ).exclude(pk__in=used)
+    reserve = reserve_deals(variant=variant)
     deal = reserve.order_by("?").first()
     if deal is None:
         pool_fill(variant=variant, target=1, seconds=5.0, reserve=True)
@@ -74,8 +73,11 @@ def _pool_pick(variant: str) -> Deal | None:
 
 
 def deal_withdraw(*, deal: Deal) -> None:
-    """A daily's deal leaves the pools: no random deal may hand out a daily before it closes."""
-    Deal.objects.filter(pk=deal.pk).update(in_pool=False, daily_reserve=False)
+    """A daily's deal leaves the pools, and so does every deal laid out the same (freecell-classic
+    #N is freecell #N's layout): no random deal may hand out a daily, before it closes or after."""
+    Deal.objects.filter(number=deal.number, variant__in=layout_variants(deal.variant)).update(
+        in_pool=False, daily_reserve=False
+    )
 
 
 def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
@@ -92,40 +94,6 @@ def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
             return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.POOL)
     except IntegrityError:
         return Daily.objects.select_related("deal").get(variant=variant, date=date)
-
-
-def schedule_check(*, variant: str, date: dt.date, deal: Deal) -> None:
-    """Refuse what may not be scheduled: past dates, other variants, unproven deals."""
-    daily_variant_check(variant)
-    if deal.variant != variant:
-        raise InvalidRequest("The deal belongs to another variant.", code="invalid")
-    if date <= today_utc():
-        raise InvalidRequest("Only future dates can be scheduled.", code="date_not_future")
-    if not deal.proven_winnable:
-        raise InvalidRequest(
-            f"{deal} is not proven winnable (status: {deal.status}); the worker must prove it first.",
-            code="deal_not_proven",
-        )
-
-
-def schedule_add(*, variant: str, date: dt.date, deal: Deal) -> Daily:
-    """Staff: put a proven-winnable deal on a future date."""
-    schedule_check(variant=variant, date=date, deal=deal)
-    try:
-        with transaction.atomic():
-            deal_withdraw(deal=deal)
-            return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.SCHEDULE)
-    except IntegrityError as exc:
-        raise Conflict(f"{date} already has a {variant} daily.", code="already_scheduled") from exc
-
-
-def schedule_remove(*, variant: str, date: dt.date) -> None:
-    daily_variant_check(variant)
-    if date <= today_utc():
-        raise InvalidRequest("Only future dates can be unscheduled.", code="date_not_future")
-    deleted, _ = Daily.objects.filter(variant=variant, date=date).delete()
-    if not deleted:
-        raise NotFound(f"No {variant} daily is scheduled on {date}.")
 
 
 def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:

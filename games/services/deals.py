@@ -8,6 +8,7 @@ from django.utils import timezone
 from core.errors import InvalidRequest, NotFound
 from games import engine
 from games.clock import today_utc
+from games.difficulty import difficulty_estimate
 from games.models import Daily, Deal, SolverStatus
 from games.referee import start_position, variant_check
 from games.selectors import daily_layout_open, open_daily_layouts
@@ -72,12 +73,19 @@ def deal_winnable_random(*, variant: str) -> Deal:
 
 
 def deal_verdict_store(*, deal: Deal, status: str, scope: str, par: int | None, line: str,
-                       iterations: int) -> Deal:
-    """Record a solver verdict on a deal row (idempotent)."""
+                       iterations: int, presets_solved: int | None = None,
+                       presets_tried: int | None = None) -> Deal:
+    """Record a solver verdict on a deal row, with its difficulty estimate (idempotent)."""
     if status not in SolverStatus.values:
         raise InvalidRequest(f"unknown solver status {status!r}")
+    winnable = status == SolverStatus.WINNABLE
+    difficulty = difficulty_estimate(
+        variant=deal.variant, iterations=iterations, par=par, presets_solved=presets_solved,
+        presets_tried=presets_tried,
+    ) if winnable else ""
     Deal.objects.filter(pk=deal.pk).update(
         status=status, scope=scope, par=par, solution=line, iterations=iterations,
+        presets_solved=presets_solved, presets_tried=presets_tried, difficulty=difficulty,
         solved_at=timezone.now(),
     )
     deal.refresh_from_db()

@@ -52,6 +52,8 @@ def deal_solve(*, deal: Deal, budget: int | None = None) -> Deal:
         par=result.par,
         line=" ".join(result.line),
         iterations=result.iterations,
+        presets_solved=len(result.solved),
+        presets_tried=len(result.presets),
     )
 
 
@@ -84,6 +86,15 @@ def _layout_taken(deal: Deal) -> bool:
     in a pool, in the daily reserve or on a daily (FreeCell's three rule sets share layouts)."""
     same = Deal.objects.filter(variant__in=layout_variants(deal.variant), number=deal.number)
     return same.filter(Q(in_pool=True) | Q(daily_reserve=True) | Q(dailies__isnull=False)).exists()
+
+
+def pool_add(*, deal: Deal) -> bool:
+    """Offer a proven-winnable deal as a random deal (never one held for, or used as, a daily)."""
+    if not deal.proven_winnable or _layout_taken(deal):
+        return False
+    Deal.objects.filter(pk=deal.pk).update(in_pool=True)
+    deal.in_pool = True
+    return True
 
 
 def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random | None = None,

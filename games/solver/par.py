@@ -40,6 +40,7 @@ def solve_with_par(position: Position, *, budget: int | None = None) -> ParResul
     verdict = solve(position, budget=limit)
     tried = [verdict.preset, *verdict.rejected]
     best, best_preset, iterations = verdict.moves, verdict.preset, verdict.iterations
+    solved = [verdict.preset] if verdict.status == WINNABLE else []
     if verdict.status == WINNABLE:
         board = to_board(position)
         for scan in plan.par:
@@ -47,6 +48,8 @@ def solve_with_par(position: Position, *, budget: int | None = None) -> ParResul
             iterations += run.iterations
             tried.append(scan.name)
             line = line_from(position, run.moves) if run.solved else None
+            if line is not None:
+                solved.append(scan.name)
             if line is not None and len(line) < len(best):
                 best, best_preset = line, scan.name
     return ParResult(
@@ -58,6 +61,7 @@ def solve_with_par(position: Position, *, budget: int | None = None) -> ParResul
         iterations=iterations,
         seconds=time.perf_counter() - started,
         preset=best_preset,
+        solved=tuple(dict.fromkeys(solved)),
     )
 
 

@@ -90,3 +90,4 @@ class ParResult:
     iterations: int
     seconds: float
     preset: str = ""
+    solved: tuple[str, ...] = ()  # the presets (of ``presets``) that found a verified line

@@ -1,13 +1,17 @@
-"""Curation in the Django admin: deals solved by the worker, only proven deals scheduled."""
+"""Curation in the Django admin, as a staff member uses it (Django's test client)."""
 
 import datetime as dt
 
 import pytest
+from auditlog.models import LogEntry
 
 from games.models import Daily, Deal, Result
-from games.services.dailies import today_utc
 
 pytestmark = pytest.mark.django_db
+
+
+def entries(action: str) -> list[LogEntry]:
+    return list(LogEntry.objects.filter(additional_data__action=action).order_by("timestamp"))
 
 
 def test_adding_a_deal_by_number_sends_it_to_the_worker(admin_client, django_capture_on_commit_callbacks):
@@ -16,8 +20,10 @@ def test_adding_a_deal_by_number_sends_it_to_the_worker(admin_client, django_cap
             "/admin/games/deal/add/", {"variant": "forecell", "number": 5, "note": "for the weekend"}
         )
     assert response.status_code == 302
-    assert Deal.objects.get(variant="forecell", number=5).status == "unknown"
+    deal = Deal.objects.get(variant="forecell", number=5)
+    assert (deal.status, deal.note) == ("unknown", "for the weekend")
     assert len(callbacks) == 1
+    assert [e.actor.username for e in entries("deal_add")] == ["admin"]
 
 
 def test_the_admin_refuses_a_deal_number_out_of_range(admin_client):
@@ -27,35 +33,44 @@ def test_the_admin_refuses_a_deal_number_out_of_range(admin_client):
     assert not Deal.objects.exists()
 
 
-def test_the_admin_schedules_only_proven_deals_on_future_dates(admin_client):
-    unproven = Deal.objects.create(variant="freecell", number=5)
-    proven = Deal.objects.create(variant="freecell", number=6, status="winnable", par=70)
-    day = today_utc() + dt.timedelta(days=3)
-    refused = admin_client.post(
-        "/admin/games/daily/add/", {"variant": "freecell", "date": day.isoformat(), "deal": unproven.pk}
-    )
-    assert "not proven winnable" in refused.content.decode()
+def test_the_admin_schedules_only_proven_deals_on_future_dates(admin_client, today):
+    Deal.objects.create(variant="freecell", number=5, status="undecided")
+    proven = Deal.objects.create(variant="freecell", number=6, status="winnable", par=70, in_pool=True)
+    day = today + dt.timedelta(days=3)
+    refused = admin_client.post("/admin/games/daily/add/", {"variant": "freecell", "date": day, "number": 5})
+    assert "was not decided" in refused.content.decode()
     past = admin_client.post(
-        "/admin/games/daily/add/",
-        {"variant": "freecell", "date": (today_utc() - dt.timedelta(days=1)).isoformat(), "deal": proven.pk},
+        "/admin/games/daily/add/", {"variant": "freecell", "date": today - dt.timedelta(days=1), "number": 6}
     )
     assert "Only future dates" in past.content.decode()
     assert not Daily.objects.exists()
-    accepted = admin_client.post(
-        "/admin/games/daily/add/", {"variant": "freecell", "date": day.isoformat(), "deal": proven.pk}
-    )
+    accepted = admin_client.post("/admin/games/daily/add/", {"variant": "freecell", "date": day, "number": 6,
+                                                             "reason": "a Sunday classic"})
     assert accepted.status_code == 302
     assert Daily.objects.get().deal == proven
+    proven.refresh_from_db()
+    assert not proven.in_pool
+    [entry] = entries("schedule_add")
+    assert (entry.actor.username, entry.additional_data["reason"], entry.additional_data["via"]) == (
+        "admin", "a Sunday classic", "admin")
 
 
-def test_voiding_a_result_takes_it_off_the_board(admin_client, daily, finish, client):
+def test_voiding_a_result_asks_for_a_reason_then_takes_it_off_the_board(admin_client, daily, finish, client,
+                                                                         today, django_capture_on_commit_callbacks):
     day = daily(number=6)
     result = finish("dora", day.deal, daily=day, moves=80, ms=600_000)
-    board = f"/api/leaderboards/daily/{today_utc()}/freecell/"
+    board = f"/api/leaderboards/daily/{today}/freecell/"
     assert len(client.get(board).json()["rows"]) == 1
-    admin_client.post("/admin/games/result/", {"action": "void", "_selected_action": [result.pk]})
+    asked = admin_client.post("/admin/games/result/", {"action": "void", "_selected_action": [result.pk]})
+    assert "Void these results" in asked.content.decode() and not Result.objects.get().voided
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post("/admin/games/result/", {"action": "void", "_selected_action": [result.pk],
+                                                   "confirm": "yes", "reason": "shared account"})
     assert Result.objects.get().voided
     assert client.get(board).json()["rows"] == []
+    [entry] = entries("result_void")
+    assert entry.additional_data["reason"] == "shared account"
+    assert entry.changes == {"voided": ["False", "True"]}
 
 
 def test_a_deals_variant_and_number_cannot_change_once_created(admin_client):
@@ -64,25 +79,52 @@ def test_a_deals_variant_and_number_cannot_change_once_created(admin_client):
                       {"variant": "forecell", "number": 6, "note": "edited"})
     deal.refresh_from_db()
     assert (deal.variant, deal.number, deal.note) == ("freecell", 5, "edited")
+    assert entries("deal_note")[0].changes == {"note": ["", "edited"]}
 
 
-def test_voiding_a_deal_drops_it_from_future_dailies_only(admin_client):
+def test_voiding_a_deal_drops_it_from_future_dailies_only(admin_client, today):
     deal = Deal.objects.create(variant="freecell", number=6, status="winnable", par=70, in_pool=True)
-    today = Daily.objects.create(variant="freecell", date=today_utc(), deal=deal)
-    Daily.objects.create(variant="freecell", date=today_utc() + dt.timedelta(days=2), deal=deal)
-    admin_client.post("/admin/games/deal/", {"action": "void", "_selected_action": [deal.pk]})
+    on_today = Daily.objects.create(variant="freecell", date=today, deal=deal)
+    Daily.objects.create(variant="freecell", date=today + dt.timedelta(days=2), deal=deal)
+    admin_client.post("/admin/games/deal/", {"action": "void", "_selected_action": [deal.pk],
+                                             "confirm": "yes", "reason": "solution leaked"})
     deal.refresh_from_db()
     assert deal.voided and not deal.in_pool
-    assert list(Daily.objects.all()) == [today]
+    assert list(Daily.objects.all()) == [on_today]
+    assert entries("deal_void")[0].additional_data["reason"] == "solution leaked"
 
 
-def test_clearing_a_flag_from_the_filtered_list_ranks_the_result(admin_client, daily, finish, client):
+def test_clearing_a_flag_from_the_filtered_list_ranks_the_result(admin_client, daily, finish, client, today,
+                                                                 django_capture_on_commit_callbacks):
     day = daily(number=6)
     result = finish("dora", day.deal, daily=day, moves=80, ms=600_000, flagged=True)
     player = result.player
-    board = f"/api/leaderboards/daily/{today_utc()}/freecell/"
+    board = f"/api/leaderboards/daily/{today}/freecell/"
     assert client.get(board).json()["rows"] == []  # cached while flagged
-    admin_client.post("/admin/games/result/?flagged__exact=1",
-                      {"action": "clear_flag", "_selected_action": [result.pk]})
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post("/admin/games/result/?flagged__exact=1",
+                          {"action": "clear_flag", "_selected_action": [result.pk], "confirm": "yes",
+                           "reason": "watched the replay: human"})
     assert [row["player"] for row in client.get(board).json()["rows"]] == ["dora"]
     assert player.streaks.get(variant="freecell").daily_wins == 1
+    assert entries("result_flag_clear")[0].additional_data["reason"] == "watched the replay: human"
+
+
+def test_a_reason_is_required_to_void(admin_client, daily, finish):
+    day = daily(number=6)
+    result = finish("dora", day.deal, daily=day)
+    page = admin_client.post("/admin/games/result/", {"action": "void", "_selected_action": [result.pk],
+                                                      "confirm": "yes", "reason": ""})
+    assert "This field is required" in page.content.decode()
+    assert not Result.objects.get().voided
+
+
+def test_the_audit_log_is_readable_by_staff(admin_client, winnable_deal, today):
+    deal = winnable_deal("freecell", 6)
+    admin_client.post("/admin/games/deal/", {"action": "unfeature", "_selected_action": [deal.pk]})
+    admin_client.post("/admin/games/deal/", {"action": "feature", "_selected_action": [deal.pk],
+                                             "confirm": "yes", "reason": "a famous one"})
+    page = admin_client.get("/admin/auditlog/logentry/").content.decode()
+    assert "deal_feature" in page and "a famous one" in page and "admin" in page
+    filtered = admin_client.get("/admin/auditlog/logentry/?staff_action=deal_feature").content.decode()
+    assert "freecell #6" in filtered

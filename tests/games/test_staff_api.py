@@ -3,9 +3,10 @@
 import datetime as dt
 
 import pytest
+from auditlog.models import LogEntry
 from rest_framework.test import APIClient
 
-from games.models import Daily, Deal
+from games.models import Daily, Deal, ScheduleRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -39,19 +40,20 @@ def test_staff_schedule_a_proven_deal_on_a_future_date(staff, today, winnable_de
     response = schedule(staff, "forecell", day, 5)
     assert response.status_code == 201
     assert response.json() == {
-        "date": day.isoformat(), "variant": "forecell", "number": 5, "par": 88, "source": "schedule",
+        "date": day.isoformat(), "variant": "forecell", "number": 5, "par": 88, "difficulty": "",
+        "source": "schedule",
     }
     listed = staff.get("/api/staff/schedule/?variant=forecell").json()["schedule"]
     assert [row["number"] for row in listed] == [5]
 
 
-@pytest.mark.parametrize("status", ["unknown", "undecided", "impossible"])
-def test_an_unproven_deal_is_refused(staff, today, status):
+@pytest.mark.parametrize(("status", "code"), [("undecided", "deal_not_proven"), ("impossible", "deal_impossible")])
+def test_an_undecided_or_impossible_deal_is_refused(staff, today, status, code):
     Deal.objects.create(variant="freecell", number=9, status=status)
     response = schedule(staff, "freecell", today + dt.timedelta(days=2), 9)
     assert response.status_code == 400
-    assert response.json()["error"]["code"] == "deal_not_proven"
-    assert not Daily.objects.exists()
+    assert response.json()["error"]["code"] == code
+    assert not Daily.objects.exists() and not ScheduleRequest.objects.exists()
 
 
 def test_a_voided_deal_is_refused(staff, today, winnable_deal):
@@ -78,16 +80,59 @@ def test_a_date_holds_one_daily_per_variant(staff, today, winnable_deal):
     assert second.status_code == 409 and second.json()["error"]["code"] == "already_scheduled"
 
 
-def test_staff_unschedule_a_future_daily(staff, today, winnable_deal):
-    winnable_deal("freecell", 5)
+def test_staff_unschedule_a_future_daily_and_its_deal_returns_to_the_reserve(staff, today, winnable_deal):
+    winnable_deal("freecell", 2_000_000_005, in_pool=False, reserve=True)
     day = today + dt.timedelta(days=2)
-    schedule(staff, "freecell", day, 5)
-    assert staff.delete(f"/api/staff/schedule/freecell/{day}/").status_code == 204
+    schedule(staff, "freecell", day, 2_000_000_005)
+    assert not Deal.objects.get().daily_reserve
+    assert staff.delete(f"/api/staff/schedule/freecell/{day}/?reason=wrong+week").status_code == 204
     assert not Daily.objects.exists()
+    assert Deal.objects.get().daily_reserve
     assert staff.delete(f"/api/staff/schedule/freecell/{day}/").status_code == 404
+    entry = LogEntry.objects.get(additional_data__action="schedule_remove")
+    assert (entry.actor.username, entry.additional_data["reason"], entry.additional_data["via"]) == (
+        "root", "wrong week", "api")
 
 
 def test_only_daily_variants_are_scheduled(staff, today, winnable_deal):
     winnable_deal("freecell-classic", 5)
     response = schedule(staff, "freecell-classic", today + dt.timedelta(days=2), 5)
     assert response.status_code == 400 and response.json()["error"]["code"] == "invalid"
+
+
+def test_staff_move_a_future_daily_and_change_its_deal(staff, today, winnable_deal):
+    winnable_deal("freecell", 5)
+    winnable_deal("freecell", 6)
+    day, later = today + dt.timedelta(days=2), today + dt.timedelta(days=5)
+    schedule(staff, "freecell", day, 5)
+    response = staff.patch(f"/api/staff/schedule/freecell/{day}/", {"date": later.isoformat(), "number": 6},
+                           format="json")
+    assert response.status_code == 200
+    assert (response.json()["date"], response.json()["number"]) == (later.isoformat(), 6)
+    past = staff.patch(f"/api/staff/schedule/freecell/{later}/", {"date": today.isoformat()}, format="json")
+    assert past.status_code == 400 and past.json()["error"]["code"] == "date_not_future"
+
+
+def test_staff_fill_a_range_from_the_reserve(staff, today, winnable_deal):
+    for number in range(900_001, 900_004):
+        winnable_deal("freecell", number, in_pool=False, reserve=True)
+    first = today + dt.timedelta(days=1)
+    response = staff.post("/api/staff/schedule/fill/", {"variant": "freecell", "first": first.isoformat(),
+                                                        "last": (first + dt.timedelta(days=3)).isoformat()},
+                          format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert len(body["scheduled"]) == 3 and body["empty"] == [(first + dt.timedelta(days=3)).isoformat()]
+    assert len({row["number"] for row in body["scheduled"]}) == 3
+    assert not Deal.objects.filter(daily_reserve=True).exists()
+
+
+def test_staff_suspend_a_player_through_the_api(staff, make_player):
+    make_player("dora")
+    response = staff.post("/api/staff/players/dora/suspension/", {"reason": "bot"}, format="json")
+    assert response.status_code == 201
+    again = staff.post("/api/staff/players/dora/suspension/", {"reason": "bot"}, format="json")
+    assert again.status_code == 409 and again.json()["error"]["code"] == "already_suspended"
+    assert staff.delete("/api/staff/players/dora/suspension/").status_code == 204
+    assert staff.delete("/api/staff/players/dora/suspension/").status_code == 404
+    assert staff.post("/api/staff/players/nobody/suspension/", {"reason": "x"}, format="json").status_code == 404

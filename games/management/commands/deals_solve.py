@@ -8,9 +8,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import DomainError
-from games import engine, solver
-from games.models import Deal, SolverStatus
-from games.services.deals import deal_get_or_create, deal_verdict_store
+from games import engine
+from games.models import SolverStatus
+from games.services.deals import deal_get_or_create
+from games.services.solving import deal_solve, pool_add
 
 BAR_WIDTH = 30
 
@@ -48,13 +49,9 @@ class Command(BaseCommand):
         except DomainError as exc:
             raise CommandError(exc.message) from exc
         if resolve or deal.status in (SolverStatus.UNKNOWN, SolverStatus.UNDECIDED):
-            verdict = solver.solve_with_par(engine.deal(variant, number), budget=budget)
-            deal = deal_verdict_store(
-                deal=deal, status=verdict.status, scope=verdict.scope, par=verdict.par,
-                line=" ".join(verdict.line), iterations=verdict.iterations,
-            )
-        if pool and deal.status == SolverStatus.WINNABLE and not deal.voided:
-            Deal.objects.filter(pk=deal.pk).update(in_pool=True)
+            deal = deal_solve(deal=deal, budget=budget)
+        if pool:
+            pool_add(deal=deal)
         return deal.status, deal.par
 
     def _progress(self, done: int, total: int, started: float, counts: Counter) -> None:

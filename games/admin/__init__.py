@@ -1,0 +1,8 @@
+"""Curation in the Django admin: every change goes through the staff services.
+
+Deals, the daily schedule (with a calendar and a fill from the reserve),
+results, submissions and games (read-only: they are derived from play),
+players (suspension) and the audit log of every staff action.
+"""
+
+from games.admin import audit, dailies, deals, players, results  # noqa: F401 - registers the admins

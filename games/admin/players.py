@@ -1,0 +1,97 @@
+"""Players: suspension (with a reason) and deactivation go through the player services."""
+
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.template.response import TemplateResponse
+
+from core.errors import DomainError
+from games.admin.confirm import confirmed_act, staff_act
+from games.models import Suspension
+from games.services.players import player_active_set, player_suspend, player_suspension_lift
+
+User = get_user_model()
+
+
+class SuspensionInline(admin.StackedInline):
+    model = Suspension
+    fk_name = "player"
+    fields = ["reason", "suspended_by", "created_at"]
+    readonly_fields = fields
+    can_delete = False
+    extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    list_display = ["username", "email", "is_active", "suspended", "is_staff", "date_joined", "last_login"]
+    list_filter = ["is_active", "is_staff", ("suspension", admin.EmptyFieldListFilter)]
+    list_select_related = ["suspension"]
+    inlines = [SuspensionInline]
+    actions = ["suspend", "lift_suspension"]
+
+    @admin.display(description="suspended", boolean=True)
+    def suspended(self, obj):
+        return hasattr(obj, "suspension")
+
+    def save_model(self, request, obj, form, change):
+        if change and "is_active" in form.changed_data:
+            # Through the service: the boards drop (or take back) the player's results at once.
+            player_active_set(player=obj, active=form.cleaned_data["is_active"], act=staff_act(request))
+        super().save_model(request, obj, form, change)
+
+    @admin.action(description="Suspend (off every board)")
+    def suspend(self, request, queryset):
+        act = confirmed_act(
+            self,
+            request,
+            queryset,
+            action="suspend",
+            title="Suspend these players",
+            reason_required=True,
+            warnings=["Their results leave every board at once and come back if the suspension is lifted."],
+        )
+        if isinstance(act, TemplateResponse):
+            return act
+        for player in queryset:
+            try:
+                player_suspend(player=player, act=act)
+            except DomainError as exc:
+                messages.error(request, f"{player}: {exc.message}")
+        return None
+
+    @admin.action(description="Lift the suspension")
+    def lift_suspension(self, request, queryset):
+        act = confirmed_act(
+            self, request, queryset, action="lift_suspension", title="Lift the suspension of these players"
+        )
+        if isinstance(act, TemplateResponse):
+            return act
+        for player in queryset:
+            try:
+                player_suspension_lift(player=player, act=act)
+            except DomainError as exc:
+                messages.error(request, f"{player}: {exc.message}")
+        return None
+
+
+@admin.register(Suspension)
+class SuspensionAdmin(admin.ModelAdmin):
+    list_display = ["player", "reason", "suspended_by", "created_at"]
+    list_select_related = ["player", "suspended_by"]
+
+    def has_add_permission(self, request):
+        return False  # suspend from the players' list: the service keeps the boards right
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,163 @@
+"""Results, submissions and games are derived from play: read-only here.
+
+Staff void results or clear a fair-play flag after review, each with a reason,
+through the curation services; the flag's evidence is on the list and plotted
+on the result's page.
+"""
+
+from auditlog.mixins import AuditlogHistoryAdminMixin
+from django.contrib import admin, messages
+from django.template.response import TemplateResponse
+from django.utils.html import format_html
+
+from games.admin.confirm import confirmed_act, staff_act
+from games.admin.evidence import timing_plot
+from games.models import Daily, Game, Result, Submission
+from games.services.curation import results_flag_clear, results_unvoid, results_void, submissions_revalidate
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the server derives from play: nobody adds, edits or deletes them by hand."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class DailyFilter(admin.SimpleListFilter):
+    title = "daily"
+    parameter_name = "daily"
+
+    def lookups(self, request, model_admin):
+        recent = Daily.objects.filter(results__isnull=False).distinct().order_by("-date", "variant")[:30]
+        return [("none", "free play (no daily)"), *((str(d.pk), f"{d.variant} {d.date}") for d in recent)]
+
+    def queryset(self, request, queryset):
+        if self.value() == "none":
+            return queryset.filter(daily__isnull=True)
+        if self.value() and self.value().isdigit():
+            return queryset.filter(daily_id=int(self.value()))
+        return queryset
+
+
+@admin.register(Result)
+class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
+    show_auditlog_history_link = True
+    list_display = [
+        "player",
+        "deal_name",
+        "daily_date",
+        "moves",
+        "seconds",
+        "ranked",
+        "flagged",
+        "voided",
+        "evidence",
+    ]
+    list_filter = [DailyFilter, "deal__variant", "flagged", "voided", "ranked"]
+    list_select_related = ["player", "deal", "daily"]
+    search_fields = ["player__username"]
+    readonly_fields = [
+        "player",
+        "deal",
+        "daily",
+        "ranked",
+        "moves",
+        "duration_ms",
+        "undos",
+        "hints",
+        "finished_at",
+        "flagged",
+        "flag_reason",
+        "voided",
+        "timing",
+    ]
+    exclude = ["submission", "game"]
+    actions = ["void", "unvoid", "clear_flag"]
+
+    @admin.display(description="deal", ordering="deal__number")
+    def deal_name(self, obj):
+        return f"{obj.deal.variant} #{obj.deal.number}"
+
+    @admin.display(description="daily", ordering="daily__date")
+    def daily_date(self, obj):
+        return obj.daily.date if obj.daily else "-"
+
+    @admin.display(description="time (s)", ordering="duration_ms")
+    def seconds(self, obj):
+        return f"{obj.duration_ms / 1000:.1f}"
+
+    @admin.display(description="evidence")
+    def evidence(self, obj):
+        if not obj.flag_reason:
+            return "-"
+        short = obj.flag_reason if len(obj.flag_reason) <= 60 else obj.flag_reason[:57] + "..."
+        return format_html('<span title="{}">{}</span>', obj.flag_reason, short)
+
+    @admin.display(description="timing of the moves")
+    def timing(self, obj):
+        return timing_plot(obj.game)
+
+    @admin.action(description="Void (remove from every board)")
+    def void(self, request, queryset):
+        act = confirmed_act(
+            self, request, queryset, action="void", title="Void these results", reason_required=True
+        )
+        if isinstance(act, TemplateResponse):
+            return act
+        messages.info(request, f"{results_void(results=queryset, act=act)} result(s) voided.")
+        return None
+
+    @admin.action(description="Un-void")
+    def unvoid(self, request, queryset):
+        act = confirmed_act(
+            self, request, queryset, action="unvoid", title="Un-void these results", reason_required=True
+        )
+        if isinstance(act, TemplateResponse):
+            return act
+        messages.info(request, f"{results_unvoid(results=queryset, act=act)} result(s) count again.")
+        return None
+
+    @admin.action(description="Reviewed: clear the flag (rank it)")
+    def clear_flag(self, request, queryset):
+        act = confirmed_act(
+            self,
+            request,
+            queryset,
+            action="clear_flag",
+            title="Clear the flag of these results",
+            reason_required=True,
+            warnings=[r.flag_reason for r in queryset if r.flag_reason],
+        )
+        if isinstance(act, TemplateResponse):
+            return act
+        messages.info(request, f"{results_flag_clear(results=queryset, act=act)} flag(s) cleared.")
+        return None
+
+
+@admin.register(Submission)
+class SubmissionAdmin(ReadOnlyAdmin):
+    list_display = ["pk", "game", "status", "attempts", "created_at", "validated_at"]
+    list_filter = ["status", "game__deal__variant"]
+    list_select_related = ["game__deal"]
+    readonly_fields = ["game", "status", "moves", "attempts", "reason", "created_at", "validated_at"]
+    actions = ["revalidate"]
+
+    @admin.action(description="Validate again (worker)")
+    def revalidate(self, request, queryset):
+        count = submissions_revalidate(submissions=queryset, act=staff_act(request))
+        messages.info(request, f"{count} pending submission(s) sent to the worker.")
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ["id", "player", "deal", "daily", "ranked", "state", "ply", "started_at"]
+    list_filter = [DailyFilter, "deal__variant", "state", "ranked"]
+    list_select_related = ["player", "deal", "daily"]
+    search_fields = ["player__username"]
+    readonly_fields = [f.name for f in Game._meta.fields]

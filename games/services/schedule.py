@@ -1,0 +1,193 @@
+"""Staff curate the daily schedule: add, move, replace, remove and fill from the reserve.
+
+The rules hold whichever door staff use (admin, staff API, command):
+
+- a daily's deal is proven winnable and not voided;
+- a deal is the daily of one date only, across every variant dealt the same
+  way (freecell, freecell-tableau and freecell-classic share the layout of a
+  number): a second date would hand the first one's players the answer;
+- only dailies whose date has not begun change, and never onto a date that has;
+- a scheduled deal leaves the pools; an unscheduled one goes back (the reserve
+  for numbers from the whole range, the play pool for the low ones).
+"""
+
+import datetime as dt
+
+from auditlog.models import LogEntry
+from django.db import IntegrityError, transaction
+
+from core.errors import Conflict, InvalidRequest, NotFound
+from games.clock import today_utc
+from games.models import Daily, Deal, SolverStatus
+from games.selectors import layout_variants
+from games.services.audit import StaffAct, staff_action_record
+from games.services.dailies import daily_variant_check, deal_withdraw
+from games.services.deals import RANDOM_DEAL_CEILING
+from games.services.layouts import layout_dailies, reserve_deals
+
+MAX_FILL_DAYS = 366
+
+
+def _proof_check(deal: Deal) -> None:
+    if deal.voided:
+        raise InvalidRequest(f"{deal} is voided.", code="deal_not_proven")
+    if deal.status == SolverStatus.IMPOSSIBLE:
+        raise InvalidRequest(
+            f"{deal} is proven impossible ({deal.scope}): no daily can use it.", code="deal_impossible"
+        )
+    if deal.status != SolverStatus.WINNABLE:
+        raise InvalidRequest(
+            f"{deal} is not proven winnable (status: {deal.status}); the worker must prove it first.",
+            code="deal_not_proven",
+        )
+
+
+def _unused_check(deal: Deal, moving: Daily | None = None) -> None:
+    taken = layout_dailies(deal=deal).exclude(pk=moving.pk if moving else None).select_related("deal").first()
+    if taken is not None:
+        raise Conflict(
+            f"Deal #{deal.number} is already the {taken.variant} daily of {taken.date}: "
+            "a deal is a daily once.",
+            code="deal_already_daily",
+        )
+
+
+def _future_check(date: dt.date, what: str = "Only future dates can be scheduled.") -> None:
+    if date <= today_utc():
+        raise InvalidRequest(what, code="date_not_future")
+
+
+def schedule_check(*, variant: str, date: dt.date, deal: Deal, moving: Daily | None = None) -> None:
+    """Refuse what may not be scheduled (see the module's rules)."""
+    daily_variant_check(variant)
+    if deal.variant != variant:
+        raise InvalidRequest("The deal belongs to another variant.", code="invalid")
+    _future_check(date)
+    _proof_check(deal)
+    _unused_check(deal, moving)
+
+
+def _lock_layout(deal: Deal) -> None:
+    """Serialise schedules of one layout: lock every stored deal row that deals it."""
+    rows = Deal.objects.select_for_update().filter(number=deal.number)
+    list(rows.filter(variant__in=layout_variants(deal.variant)).order_by("pk").values_list("pk", flat=True))
+
+
+def _deal_release(deal: Deal) -> None:
+    """A deal that stops being a (future) daily goes back where a proven deal belongs."""
+    if layout_dailies(deal=deal).exists() or not deal.proven_winnable:
+        return
+    flag = "in_pool" if deal.number <= RANDOM_DEAL_CEILING else "daily_reserve"
+    Deal.objects.filter(pk=deal.pk).update(**{flag: True})
+
+
+def schedule_add(
+    *, variant: str, date: dt.date, deal: Deal, act: StaffAct, source: str = Daily.Source.SCHEDULE
+) -> Daily:
+    """Put a proven-winnable deal, never a daily before, on a future date."""
+    try:
+        with transaction.atomic():
+            if deal.pk is not None:
+                _lock_layout(deal)
+                deal.refresh_from_db()
+            schedule_check(variant=variant, date=date, deal=deal)
+            deal_withdraw(deal=deal)
+            daily = Daily.objects.create(variant=variant, date=date, deal=deal, source=source)
+            staff_action_record(
+                act=act,
+                action="schedule_add",
+                target=daily,
+                kind=LogEntry.Action.CREATE,
+                changes={"date": (None, date), "deal": (None, deal)},
+            )
+            return daily
+    except IntegrityError as exc:
+        raise Conflict(f"{date} already has a {variant} daily.", code="already_scheduled") from exc
+
+
+def _changeable(daily: Daily) -> Daily:
+    locked = Daily.objects.select_for_update().select_related("deal").get(pk=daily.pk)
+    _future_check(locked.date, f"The {locked.variant} daily of {locked.date} has begun; it cannot change.")
+    return locked
+
+
+def schedule_move(*, daily: Daily, date: dt.date, act: StaffAct) -> Daily:
+    """Move a daily that has not begun to another future date that has none."""
+    try:
+        with transaction.atomic():
+            daily = _changeable(daily)
+            _future_check(date, "A daily moves only onto a date that has not begun.")
+            before = daily.date
+            daily.date = date
+            daily.save(update_fields=["date"])
+            staff_action_record(
+                act=act, action="schedule_move", target=daily, changes={"date": (before, date)}
+            )
+            return daily
+    except IntegrityError as exc:
+        raise Conflict(f"{date} already has a {daily.variant} daily.", code="already_scheduled") from exc
+
+
+def schedule_replace(*, daily: Daily, deal: Deal, act: StaffAct) -> Daily:
+    """Give a daily that has not begun another deal; the old one goes back to its pool."""
+    with transaction.atomic():
+        daily = _changeable(daily)
+        _lock_layout(deal)
+        deal.refresh_from_db()
+        schedule_check(variant=daily.variant, date=daily.date, deal=deal, moving=daily)
+        before = daily.deal
+        deal_withdraw(deal=deal)
+        daily.deal = deal
+        daily.source = Daily.Source.SCHEDULE
+        daily.save(update_fields=["deal", "source"])
+        _deal_release(before)
+        staff_action_record(
+            act=act, action="schedule_replace", target=daily, changes={"deal": (before, deal)}
+        )
+        return daily
+
+
+def schedule_remove(*, variant: str, date: dt.date, act: StaffAct) -> None:
+    """Unschedule a daily that has not begun (beat draws another from the reserve later)."""
+    daily_variant_check(variant)
+    _future_check(date, "Only future dates can be unscheduled.")
+    with transaction.atomic():
+        rows = Daily.objects.select_for_update().select_related("deal")
+        daily = rows.filter(variant=variant, date=date).first()
+        if daily is None:
+            raise NotFound(f"No {variant} daily is scheduled on {date}.")
+        staff_action_record(
+            act=act,
+            action="schedule_remove",
+            target=daily,
+            kind=LogEntry.Action.DELETE,
+            changes={"date": (date, None), "deal": (daily.deal, None)},
+        )
+        daily.delete()
+        _deal_release(daily.deal)
+
+
+def schedule_fill(*, variant: str, first: dt.date, last: dt.date, act: StaffAct) -> tuple[list[Daily], list]:
+    """Give every empty date from ``first`` to ``last`` a deal from the reserve.
+
+    Returns (the dailies made, the dates left empty because the reserve ran out).
+    """
+    daily_variant_check(variant)
+    _future_check(first)
+    if last < first or (last - first).days >= MAX_FILL_DAYS:
+        raise InvalidRequest(
+            f"Give a first and last date at most {MAX_FILL_DAYS} days apart.", code="invalid"
+        )
+    dailies = Daily.objects.filter(variant=variant, date__range=(first, last))
+    taken = set(dailies.values_list("date", flat=True))
+    made, empty = [], []
+    for offset in range((last - first).days + 1):
+        date = first + dt.timedelta(days=offset)
+        if date in taken:
+            continue
+        deal = reserve_deals(variant=variant).order_by("?").first()
+        if deal is None:
+            empty.append(date)
+            continue
+        made.append(schedule_add(variant=variant, date=date, deal=deal, act=act))
+    return made, empty

@@ -1,0 +1,110 @@
+"""Scheduling by deal number: a deal nobody has proven yet is sent to the worker first.
+
+``schedule_number`` schedules at once when the deal is proven winnable, refuses
+at once what can never be scheduled (a proven-impossible or voided deal, a
+date that has begun or is taken, a deal already a daily), and otherwise
+records a pending request and rings the worker. The worker solves the deal
+and settles the request: scheduled, or refused with the reason staff read in
+the admin and the staff API.
+"""
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import Conflict, DomainError, InvalidRequest
+from games.models import Daily, Deal, ScheduleRequest, SolverStatus
+from games.services.audit import StaffAct, staff_action_record
+from games.services.dailies import daily_variant_check
+from games.services.deals import deal_get_or_create, deal_lookup
+from games.services.schedule import schedule_add, schedule_check
+from games.services.solving import deal_solve
+
+
+def _early_check(variant: str, date: dt.date, deal: Deal) -> None:
+    """What refuses a request whatever the worker finds (an unproven deal is checked as if proven)."""
+    decided = deal.status in (SolverStatus.WINNABLE, SolverStatus.IMPOSSIBLE) or deal.voided
+    probe = (
+        deal
+        if decided
+        else Deal(pk=deal.pk, variant=deal.variant, number=deal.number, status=SolverStatus.WINNABLE)
+    )
+    schedule_check(variant=variant, date=date, deal=probe)
+    if Daily.objects.filter(variant=variant, date=date).exists():
+        raise Conflict(f"{date} already has a {variant} daily.", code="already_scheduled")
+    pending = ScheduleRequest.objects.filter(status=ScheduleRequest.Status.PENDING)
+    if pending.filter(variant=variant, date=date).exists():
+        raise Conflict(
+            f"A {variant} deal for {date} is already waiting for the worker.", code="already_scheduled"
+        )
+
+
+def schedule_number_check(*, variant: str, date: dt.date, number: int) -> Deal:
+    """Refuse now what the request would be refused for; the deal (maybe not stored yet)."""
+    daily_variant_check(variant)
+    deal = deal_lookup(variant=variant, number=number)
+    _early_check(variant, date, deal)
+    if deal.status == SolverStatus.UNDECIDED:
+        raise InvalidRequest(
+            f"{deal} was not decided within the solver's budget "
+            f"({deal.iterations:,} iterations); choose another deal.",
+            code="deal_not_proven",
+        )
+    return deal
+
+
+def schedule_number(*, variant: str, date: dt.date, number: int, act: StaffAct) -> Daily | ScheduleRequest:
+    """A daily now (the deal is proven), or a pending request the worker settles."""
+    schedule_number_check(variant=variant, date=date, number=number)
+    deal = deal_get_or_create(variant=variant, number=number)
+    if deal.status == SolverStatus.WINNABLE:
+        return schedule_add(variant=variant, date=date, deal=deal, act=act)
+    with transaction.atomic():
+        request = ScheduleRequest.objects.create(
+            variant=variant,
+            date=date,
+            deal=deal,
+            requested_by=act.actor,
+            reason=act.reason[:300],
+            via=act.via,
+        )
+        staff_action_record(
+            act=act,
+            action="schedule_request",
+            target=request,
+            changes={"date": (None, date), "deal": (None, deal)},
+        )
+        from games.tasks import schedule_request_settle_task
+
+        transaction.on_commit(lambda: schedule_request_settle_task.delay(request.pk))
+    return request
+
+
+def _settle(request: ScheduleRequest, status: str, outcome: str, daily: Daily | None = None) -> None:
+    request.status, request.outcome, request.daily = status, outcome[:300], daily
+    request.settled_at = timezone.now()
+    request.save(update_fields=["status", "outcome", "daily", "settled_at"])
+
+
+def schedule_request_settle(*, request_id: int) -> ScheduleRequest | None:
+    """The worker's side: prove the deal, then schedule it or say why not (idempotent)."""
+    request = ScheduleRequest.objects.select_related("deal", "requested_by").filter(pk=request_id).first()
+    if request is None or request.status != ScheduleRequest.Status.PENDING:
+        return request
+    if request.deal.status in (SolverStatus.UNKNOWN, SolverStatus.UNDECIDED):
+        deal_solve(deal=request.deal)
+    act = StaffAct(actor=request.requested_by, reason=request.reason, via=request.via)
+    with transaction.atomic():
+        request = ScheduleRequest.objects.select_for_update().select_related("deal").get(pk=request_id)
+        if request.status != ScheduleRequest.Status.PENDING:
+            return request
+        request.deal.refresh_from_db()
+        try:
+            with transaction.atomic():
+                daily = schedule_add(variant=request.variant, date=request.date, deal=request.deal, act=act)
+        except DomainError as exc:
+            _settle(request, ScheduleRequest.Status.REFUSED, exc.message)
+        else:
+            _settle(request, ScheduleRequest.Status.SCHEDULED, f"scheduled (par {daily.deal.par})", daily)
+    return request
