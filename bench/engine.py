@@ -6,6 +6,11 @@ path (``apply_move`` once per move, frozen positions) and a straightforward
 reference replay written below (card strings, a regex per move). Target for
 the fast path: 10 us/move or less.
 
+Then the same for Klondike and Spider: seeded random games (legal moves only,
+stock turns and deals included, 300 moves or until stuck) on deals 1-N of each
+variant, replayed by the fast path and by ``apply_move``, each against the
+FreeCell fast-path figure of the same run. Target: 2 us/move or less.
+
     .venv/bin/python bench/engine.py [--deals N] [--repeat R]
 """
 
@@ -19,7 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import apply_move, deal, replay, to_board  # noqa: E402
+from games.engine import apply_move, deal, legal_moves, replay, to_board  # noqa: E402
+
+STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 
 CELLS = "abcd"
 
@@ -133,6 +140,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3, help="best of R runs")
+    parser.add_argument("--stock-deals", type=int, default=200, help="Klondike/Spider deals per variant")
     args = parser.parse_args()
     found = solutions(args.deals)
     total = sum(len(m) for m in found.values())
@@ -151,6 +159,45 @@ def main() -> None:
           f"{per['reference'] / per['replay']:6.1f}x slower")
     verdict = "met" if per["replay"] <= 10 else "NOT met"
     print(f"  target 10 us/move: {verdict}")
+    stock_games(args.stock_deals, args.repeat, per["replay"])
+
+
+def random_game(variant: str, number: int, plies: int = 300) -> tuple:
+    """A seeded random game of legal moves (foundation moves preferred)."""
+    import random
+
+    rng = random.Random(f"{variant}/{number}")
+    start = position = deal(variant, number)
+    log = []
+    for _ in range(plies):
+        moves = legal_moves(position)
+        if not moves:
+            break
+        home = [m for m in moves if m.destination == "foundation"]
+        move = rng.choice(home if home and rng.random() < 0.7 else moves)
+        log.append(str(move))
+        position = apply_move(position, move)
+    return start, log
+
+
+def stock_games(count: int, repeat: int, freecell_us: float) -> None:
+    print(f"Klondike and Spider: seeded random games on deals 1-{count} "
+          f"(vs the FreeCell fast path, {freecell_us:.2f} us/move)")
+    for variant in STOCK_VARIANTS:
+        games = [random_game(variant, number) for number in range(1, count + 1)]
+        total = sum(len(log) for _, log in games)
+        fast = timed(variant, lambda p, m: replay(p, m).error is None, games, repeat) / total * 1e6
+        slow = timed(variant, general_stock_replay, games, repeat) / total * 1e6
+        verdict = "met" if fast <= 2 else "NOT met"
+        print(f"  {variant:15} {total:6} moves  replay {fast:5.2f} us/move "
+              f"({fast / freecell_us:4.1f}x FreeCell)  apply_move {slow:5.2f} us/move "
+              f"({slow / fast:4.1f}x)  target 2 us/move: {verdict}")
+
+
+def general_stock_replay(position, moves) -> bool:
+    for text in moves:
+        position = apply_move(position, text)
+    return True
 
 
 if __name__ == "__main__":
