@@ -31,3 +31,18 @@ def test_vectors_are_small_and_cover_every_refusal_kind_where_it_can_happen():
     assert ("forecell", "empty_column") in kinds
     perft = {(p["variant"], p.get("deal"), p["depth"]): p["count"] for p in data["perft"]}
     assert perft["freecell-classic", 24, 1] == 35 and perft["freecell-classic", 24, 2] == 980
+
+
+def test_stock_vectors_cover_every_refusal_kind_of_klondike_and_spider():
+    data = json.loads(COMMITTED.read_text(encoding="utf-8"))
+    kinds = {(m["position"]["variant"], m["error"]["check"]) for m in data["stock_moves"] if m["error"]}
+    for variant in ("klondike-draw1", "klondike-draw3"):
+        for check in ("availability", "destination", "empty_column", "stock", "notation"):
+            assert (variant, check) in kinds
+    for variant in ("spider-1suit", "spider-2suits", "spider-4suits"):
+        for check in ("variant", "availability", "group_order", "destination", "stock"):
+            assert (variant, check) in kinds
+    revealed = [r for v in data["stock_views"] for r in v["revealed"]]
+    assert {r["pile"] for r in revealed} >= {"w", "1", "0"}
+    assert {v["variant"] for v in data["stock_replays"] if v["won"] is False and v["error"]} == {
+        "klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits"}

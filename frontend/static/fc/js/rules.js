@@ -1,7 +1,11 @@
 // The rules of the FreeCell family, mirroring games/engine/: pure functions on
-// position JSON, moves in fc-solve standard notation. No DOM in here.
+// position JSON, moves in fc-solve standard notation. No DOM in here. Klondike
+// and Spider positions are handed to rules_stock.js by the same functions.
 
 import { rulesetOf } from "./catalogue.js";
+import {
+  applyStockMove, stockIsWon, stockLegalMoves, stockPerft, stockPlayable,
+} from "./rules_stock.js";
 
 export const RANKS = "A23456789TJQK";
 export const SUITS = ["H", "C", "D", "S"];
@@ -20,9 +24,14 @@ const PLAYABLE = {
   group_moves: true, win: "all_on_foundations",
 };
 
-/** True when rules.js can play this ruleset (a catalogue entry of the FreeCell family). */
-export const playable = (ruleset) =>
+const freecellPlayable = (ruleset) =>
   Boolean(ruleset) && Object.entries(PLAYABLE).every(([field, value]) => ruleset[field] === value);
+
+/** True when rules.js can play this ruleset: the FreeCell family here, Klondike and Spider in rules_stock.js. */
+export const playable = (ruleset) => freecellPlayable(ruleset) || stockPlayable(ruleset);
+
+// A Klondike or Spider position, played by rules_stock.js.
+const stockGame = (position) => stockPlayable(rulesetOf(position?.variant));
 
 /** A move the rules refuse; `check` names the rule, as the engine does. */
 export class IllegalMove extends Error {
@@ -51,7 +60,7 @@ export const builds = (lower, upper) =>
 const rulesOf = (variant) => {
   const rules = rulesetOf(variant);
   if (!rules) throw new IllegalMove("variant", `unknown variant ${variant}`);
-  if (!playable(rules)) throw new IllegalMove("variant", `${variant} is not played by these rules`);
+  if (!freecellPlayable(rules)) throw new IllegalMove("variant", `${variant} is not played by these rules`);
   return rules;
 };
 
@@ -121,7 +130,8 @@ export function canonicalMove(text) {
 
 export const emptyCells = (position) => position.cells.filter((c) => c === null).length;
 export const emptyColumns = (position) => position.columns.filter((c) => c.length === 0).length;
-export const isWon = (position) => SUITS.every((s) => position.foundations[s] === 13);
+export const isWon = (position) =>
+  (stockGame(position) ? stockIsWon(position) : SUITS.every((s) => position.foundations[s] === 13));
 const topOf = (column) => column[column.length - 1];
 const foundationTop = (position, suit) =>
   position.foundations[suit] ? RANKS[position.foundations[suit] - 1] + suit : null;
@@ -287,8 +297,12 @@ function withoutSource(position, move) {
   return next;
 }
 
-/** The position after a legal move (a new object; the argument is untouched). */
-export function applyMove(position, text) {
+/**
+ * The position after a legal move (a new object; the argument is untouched).
+ * Klondike and Spider: `revealed` holds the cards the server turned up (see rules_stock.js).
+ */
+export function applyMove(position, text, revealed = []) {
+  if (stockGame(position)) return applyStockMove(position, text, revealed);
   const move = checkMove(position, text);
   const next = withoutSource(position, move);
   const { to, cards } = move;
@@ -352,6 +366,7 @@ const isLegal = (position, move) => {
 
 /** Every legal move, in canonical notation. */
 export function legalMoves(position) {
+  if (stockGame(position)) return stockLegalMoves(position);
   const moves = [];
   for (const move of candidateMoves(position)) {
     if (isLegal(position, move)) moves.push(canonicalOf(position, move));
@@ -367,6 +382,7 @@ export const perftMoves = (position) => legalMoves(position).filter((move) => !/
 
 /** Number of move paths of length `depth` over `perftMoves`. */
 export function perft(position, depth) {
+  if (stockGame(position)) return stockPerft(position, depth);
   if (depth === 0) return 1;
   const moves = perftMoves(position);
   if (depth === 1) return moves.length;
