@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from games.engine.notation import Move
 
-#: Refusal codes, in the order the checks run.
+#: Refusal codes, in the order the checks run (``stock``: Klondike and Spider only).
 CHECKS = ("variant", "availability", "group_order", "destination", "empty_column", "capacity", "stock")
 
 

@@ -6,7 +6,16 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import Card, apply_move, deal, legal_moves, position_from_json, position_to_json, replay
+from games.engine import (
+    Card,
+    apply_move,
+    apply_revealing,
+    deal,
+    legal_moves,
+    position_from_json,
+    position_to_json,
+    replay,
+)
 from games.engine.stock_layout import from_layout, to_layout
 from games.engine.stock_position import full_deck, player_view
 
@@ -93,3 +102,33 @@ def test_positions_round_trip_through_json_and_layout_text(variant, number, data
     for position in play(deal(variant, number), data, data.draw(st.integers(0, 40), label="plies")):
         assert position_from_json(json.loads(json.dumps(position_to_json(position)))) == position
         assert from_layout(to_layout(position), variant) == position
+
+
+def known_cards(view) -> Counter:
+    """Every card a player's view names, foundation cards included."""
+    cards = Counter(text for column in view["columns"] for text in column if text is not None)
+    cards.update(view.get("waste", []))
+    for suit, top in view.get("foundations", {}).items():
+        cards.update(str(Card(rank, suit)) for rank in range(1, top + 1))
+    for suit in view.get("removed", []):
+        cards.update(str(Card(rank, suit)) for rank in range(1, 14))
+    return cards
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=variants, number=deal_numbers, data=st.data())
+def test_a_move_shows_no_card_but_the_ones_it_reveals(variant, number, data):
+    position = deal(variant, number)
+    for _ in range(data.draw(st.integers(0, 60), label="plies")):
+        moves = legal_moves(position)
+        if not moves:
+            break
+        after, revealed = apply_revealing(position, data.draw(st.sampled_from(moves), label="move"))
+        shown = Counter(item["card"] for item in revealed)
+        new = known_cards(player_view(after)) - known_cards(player_view(position))
+        assert new - shown == Counter(), f"shown without being revealed: {new - shown}"
+        hidden_before = Counter(str(c) for column, down in zip(position.columns, position.face_down, strict=True)
+                                for c in column[:down])
+        hidden_before.update(str(c) for c in position.stock)
+        assert shown - hidden_before == Counter(), "only face-down or stock cards are revealed"
+        position = after
