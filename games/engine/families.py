@@ -7,10 +7,12 @@ a stock and face-down cards by ``klondike`` and ``spider``, which share
 
 from __future__ import annotations
 
+from functools import cache
 from types import ModuleType
 
 from games.engine import klondike, spider
-from games.engine.rules import get_ruleset
+from games.engine.errors import UnknownVariantError
+from games.engine.rules import Ruleset, get_ruleset
 
 _MODULES = {"klondike": klondike, "spider": spider}
 
@@ -22,7 +24,21 @@ def rules_module(variant: str) -> ModuleType:
     >>> rules_module("spider-1suit").__name__
     'games.engine.spider'
     """
-    return _MODULES[get_ruleset(variant).family]
+    return _module_for(get_ruleset(variant))
+
+
+@cache
+def _module_for(rules: Ruleset) -> ModuleType:
+    module = _MODULES.get(rules.family)
+    if module is None:
+        raise UnknownVariantError(f"{rules.variant} is not a Klondike or Spider variant")
+    asked = {field: getattr(rules, field) for field in module.PLAYS}
+    differ = sorted(field for field, value in asked.items() if value != module.PLAYS[field])
+    if differ:
+        raise UnknownVariantError(
+            f"{rules.variant}: the {rules.family} rules do not play {', '.join(differ)} as asked"
+        )
+    return module
 
 
 def apply_revealing(position, move):

@@ -26,6 +26,15 @@ from games.engine.stock_notation import (
 )
 from games.engine.stock_position import StockPosition
 
+#: The ruleset answers this module plays (``families.rules_module`` checks them);
+#: ``columns`` and ``draw_count`` are read from the ruleset itself.
+PLAYS = {
+    "decks": 1, "deck_suits": "CSHD", "deal_layout": "klondike", "tableau_build": "down_alternate_colour",
+    "empty_column_accepts": "king", "foundation_build": "up_by_suit_from_ace",
+    "foundation_return": frozenset({"column"}), "group_order": "down_alternate_colour",
+    "group_capacity": "unlimited", "stock": "waste", "win": "all_on_foundations",
+}
+
 
 def apply_move(position: StockPosition, move: StockMove | str) -> StockPosition:
     """The position after ``move``; raises ``IllegalMoveError`` naming the first

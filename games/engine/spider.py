@@ -24,6 +24,16 @@ from games.engine.stock_notation import (
 )
 from games.engine.stock_position import StockPosition
 
+#: The ruleset answers this module plays (``families.rules_module`` checks them);
+#: ``columns``, ``deck_suits``, ``foundations`` (runs to remove) and
+#: ``deal_needs_every_column`` are read from the ruleset itself.
+PLAYS = {
+    "decks": 2, "deal_layout": "spider", "tableau_build": "down_any_suit", "empty_column_accepts": "any",
+    "foundation_build": "complete_runs_removed", "foundation_return": frozenset(),
+    "group_order": "down_same_suit", "group_capacity": "unlimited", "stock": "deal_row",
+    "win": "all_runs_removed",
+}
+
 
 def apply_move(position: StockPosition, move: StockMove | str) -> StockPosition:
     """The position after ``move``; raises ``IllegalMoveError`` naming the first

@@ -30,6 +30,7 @@ _CODES: dict[str, dict] = {}  # variant -> move text or StockMove -> (kind, sour
 def stock_replay(position: StockPosition, moves, result_type):
     """Apply ``moves`` from ``position`` until one is refused (see ``replay.replay``)."""
     rules = get_ruleset(position.variant)
+    rules_module(position.variant)  # refuses a ruleset these loops do not play
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)
     if rules.family == "klondike":
