@@ -18,7 +18,7 @@ urlpatterns = [
     path("dailies/today/", dailies.DailyTodayApi.as_view(), name="daily-today"),
     path("dailies/<str:date>/<str:variant>/", dailies.DailyDetailApi.as_view(), name="daily-detail"),
     path("dailies/<str:date>/<str:variant>/games/", dailies.DailyGameStartApi.as_view(), name="daily-game"),
-    path("leaderboards/daily/<str:date>/<str:variant>/", dailies.LeaderboardDailyApi.as_view(),
+    path("leaderboards/daily/<str:date>/<str:variant>/", boards.LeaderboardDailyApi.as_view(),
          name="leaderboard-daily"),
     path("leaderboards/deal/<str:variant>/<dealnumber:number>/", boards.LeaderboardDealApi.as_view(),
          name="leaderboard-deal"),

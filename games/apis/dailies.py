@@ -1,10 +1,10 @@
-"""Dailies by date (the deal number stays secret until the day closes) and their leaderboards."""
+"""Dailies by date (the deal number stays secret until the day closes); their boards are in boards.py."""
 
 import datetime as dt
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -15,7 +15,7 @@ from games.apis.games import GameOut, game_out
 from games.clock import today_utc
 from games.models import DAILY_VARIANTS, Daily
 from games.referee import start_position
-from games.selectors import daily_is_open, daily_started, leaderboard_daily, leaderboard_daily_opened
+from games.selectors import daily_is_open, daily_started
 from games.services.dailies import daily_ensure, daily_game_start, daily_get
 
 
@@ -96,24 +96,3 @@ class DailyGameStartApi(APIView):
     def post(self, request, date: str, variant: str):
         game = daily_game_start(player=request.user, variant=variant, date=parse_date(date))
         return Response(game_out(game), status=status.HTTP_201_CREATED)
-
-
-class LeaderboardDailyApi(APIView):
-    permission_classes = [AllowAny]
-
-    class DailyBoardOut(serializers.Serializer):
-        date = serializers.DateField()
-        variant = serializers.CharField()
-        par = serializers.IntegerField(allow_null=True)
-        players = serializers.IntegerField()
-        rows = serializers.ListField(child=serializers.DictField())
-        histogram = serializers.ListField(child=serializers.DictField())
-
-    @extend_schema(responses={200: DailyBoardOut, **ERRORS}, parameters=[DATE_PATH, DAILY_VARIANT_PATH],
-                   summary="A daily's leaderboard and moves histogram")
-    def get(self, request, date: str, variant: str):
-        day = parse_date(date)
-        board = leaderboard_daily_opened(variant=variant, date=day)
-        if board is None:  # not made yet (today's comes from the pool), not open, unknown: the long way
-            board = leaderboard_daily(daily=daily_get(variant=variant, date=day))
-        return Response(board)

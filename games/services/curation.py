@@ -8,9 +8,9 @@ from auditlog.models import LogEntry
 from django.db import transaction
 
 from games.models import Deal, Result, SolverStatus, Submission
-from games.selectors import leaderboard_cache_clear
 from games.services.audit import StaffAct, staff_action_record
 from games.services.deals import deal_get_or_create, deals_void
+from games.services.leaderboards import leaderboards_outdate
 from games.services.results import streak_recompute
 
 
@@ -107,7 +107,7 @@ def _results_refresh(results: list[Result]) -> None:
         if result.ranked:
             streak_recompute(player=result.player, variant=result.deal.variant)
     keys = {(r.daily_id, r.deal_id) for r in results}
-    transaction.on_commit(lambda: [leaderboard_cache_clear(daily_id=d, deal_id=k) for d, k in keys])
+    transaction.on_commit(lambda: [leaderboards_outdate(daily_id=d, deal_id=k) for d, k in keys])
 
 
 def _results_set(results, *, field: str, value: bool, action: str, act: StaffAct) -> int:

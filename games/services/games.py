@@ -19,6 +19,7 @@ from games.models import Game, Submission
 from games.referee import log_replay, start_position
 from games.selectors import daily_is_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
+from games.services.leaderboards import leaderboards_outdate
 from games.services.solving import hint_solve
 
 MAX_LOG_MOVES = 1000
@@ -107,6 +108,8 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
     """Store checked moves with this request's receive time; a win finishes the
     game and opens its submission, which is returned."""
     now = timezone.now()
+    if game.ply == 0:  # from now on the game counts as played in the player's stats
+        transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
     game.moves = " ".join([*game.move_list, *moves])
     game.ply += len(moves)
     game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]
@@ -148,6 +151,8 @@ def game_undo(*, game_id, player, expected_ply: int, to_ply: int) -> Game:
         game.client_times = game.client_times[:to_ply]
         game.ply = to_ply
         game.save()
+        if to_ply == 0:  # back to an opened page: no longer a game played
+            transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
     return game
 
 

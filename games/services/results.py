@@ -15,8 +15,8 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
-from games.selectors import leaderboard_cache_clear
 from games.services.fairplay import fairplay_flag
+from games.services.leaderboards import leaderboards_outdate
 
 MAX_ATTEMPTS = 5
 # Longer than a validation ever takes plus the broker's redelivery of a lost one.
@@ -101,7 +101,8 @@ def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
     )
     if ranked:
         streak_recompute(player=game.player, variant=game.deal.variant)
-    transaction.on_commit(lambda: leaderboard_cache_clear(daily_id=game.daily_id, deal_id=game.deal_id))
+    transaction.on_commit(
+        lambda: leaderboards_outdate(daily_id=game.daily_id, deal_id=game.deal_id, player_id=game.player_id))
     return result
 
 

@@ -62,3 +62,19 @@ def finish(make_player):
         return result
 
     return make
+
+
+@pytest.fixture
+def redis_commands(monkeypatch):
+    """The names of the Redis commands this process sends (a pipeline counts once)."""
+    import redis
+
+    sent: list[str] = []
+    original = redis.Redis.execute_command
+
+    def counted(self, *args, **options):
+        sent.append(str(args[0]).upper())
+        return original(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    return sent

@@ -2,27 +2,44 @@
 
 import pytest
 
-from games.selectors import leaderboard_cache_clear
+from games.services.leaderboards import leaderboards_outdate
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_cached_daily_leaderboard_read_costs_one_query(anon, daily, today, django_assert_num_queries):
+def test_a_stored_daily_leaderboard_read_costs_no_query_and_one_cache_round_trip(
+        anon, daily, today, django_assert_num_queries, redis_commands):
     daily()
-    anon.get(f"/api/leaderboards/daily/{today}/freecell/")  # fills the cache
-    with django_assert_num_queries(1):  # the daily row itself
+    anon.get(f"/api/leaderboards/daily/{today}/freecell/")  # builds and stores it
+    redis_commands.clear()
+    with django_assert_num_queries(0):
         response = anon.get(f"/api/leaderboards/daily/{today}/freecell/")
     assert response.status_code == 200
+    assert redis_commands == ["MGET"]  # the entry and its version together
 
 
 def test_building_the_daily_leaderboard_is_a_fixed_number_of_queries(anon, daily, today,
-                                                                     django_assert_num_queries):
+                                                                     django_assert_num_queries,
+                                                                     redis_commands):
     day = daily()
     # Only this board's entry: cache.clear() flushes the whole Redis database, the
     # Celery broker's queues and unacknowledged messages included.
-    leaderboard_cache_clear(daily_id=day.pk, deal_id=None)
-    with django_assert_num_queries(5):  # the daily's id, the daily and its deal, rows, count, histogram
+    leaderboards_outdate(daily_id=day.pk)
+    redis_commands.clear()
+    with django_assert_num_queries(4):  # the daily and its deal, rows, count, histogram
         anon.get(f"/api/leaderboards/daily/{today}/freecell/")
+    assert redis_commands == ["MGET", "MGET", "SET"]  # the stored read, again the long way, the store
+
+
+def test_a_stored_player_stats_read_costs_one_query(anon, daily, finish, django_assert_num_queries,
+                                                     redis_commands):
+    day = daily()
+    finish("dora", day.deal, daily=day)
+    anon.get("/api/players/dora/stats/")
+    redis_commands.clear()
+    with django_assert_num_queries(1):  # the player by name
+        assert anon.get("/api/players/dora/stats/").status_code == 200
+    assert redis_commands == ["MGET"]
 
 
 @pytest.mark.parametrize("held", [0, 40])

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
 from games.models import Daily, Deal, Game, Result, SolverStatus
-from games.selectors import leaderboard_cache_clear
 from games.services.dailies import today_utc
+from games.services.leaderboards import leaderboards_outdate
 
 
 def backdate(game_id, minutes: float) -> None:
@@ -42,9 +42,9 @@ def board_snapshot(client, dailies: list[Daily], deals: list[tuple[str, int]]) -
     """Every leaderboard these games could touch, read fresh (the cache cleared first), plus results."""
     # Only these boards' keys: cache.clear() would flush the whole Redis database, broker included.
     for daily in dailies:
-        leaderboard_cache_clear(daily_id=daily.pk, deal_id=daily.deal_id)
+        leaderboards_outdate(daily_id=daily.pk, deal_id=daily.deal_id)
     for deal in Deal.objects.filter(variant__in={v for v, _ in deals}):
-        leaderboard_cache_clear(daily_id=None, deal_id=deal.pk)
+        leaderboards_outdate(deal_id=deal.pk)
     today = today_utc().isoformat()
     return {
         "daily": {d.variant: client.get(f"/api/leaderboards/daily/{today}/{d.variant}/").json() for d in dailies},

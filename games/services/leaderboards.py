@@ -1,0 +1,46 @@
+"""After a commit that changes what a hot read shows, the answers stored before it are outdated.
+
+Run it in ``transaction.on_commit``: a version set before the commit could be
+read by a board built from the rows of before, which would then be stored as
+current (see ``games.selectors.stored``).
+"""
+
+import time
+
+from django.core.cache import cache
+
+from games.clock import today_utc
+from games.models import Daily, Deal
+from games.selectors.stored import (
+    CACHE_SECONDS,
+    all_time_board_key,
+    daily_board_key,
+    deal_board_key,
+    player_stats_key,
+)
+
+# Longer than any entry lives: an entry built under version 0 must expire before
+# an expired version key could make 0 current again.
+VERSION_SECONDS = max(24 * 3600, 10 * CACHE_SECONDS)
+
+
+def leaderboards_outdate(*, daily_id: int | None = None, deal_id: int | None = None,
+                         player_id: int | None = None) -> None:
+    """The daily's board and its variant's all-time board, the deal's board, the player's stats.
+
+    Stored answers are keyed by what a reader asks for (a variant and a date, a
+    variant and a number), so the daily and the deal are looked up by id here,
+    on the write side, where a query costs nobody a wait.
+    """
+    today = today_utc()
+    keys = []
+    daily = Daily.objects.filter(pk=daily_id).values_list("variant", "date").first() if daily_id else None
+    if daily is not None:
+        keys += [daily_board_key(*daily).version, all_time_board_key(daily[0], today).version]
+    deal = Deal.objects.filter(pk=deal_id).values_list("variant", "number").first() if deal_id else None
+    if deal is not None:
+        keys.append(deal_board_key(*deal, today).version)
+    if player_id is not None:
+        keys.append(player_stats_key(player_id, today).version)
+    if keys:
+        cache.set_many(dict.fromkeys(keys, time.time_ns()), timeout=VERSION_SECONDS)

@@ -1,0 +1,89 @@
+"""Hot reads answer stored JSON bytes with an ETag: 304 when the client holds them, fresh after a write."""
+
+import pytest
+
+from games.apis.boards import AllTimeBoardOut, DailyBoardOut, DealBoardOut, PlayerStatsOut
+from games.apis.stored import CACHE_CONTROL
+from games.services.leaderboards import leaderboards_outdate
+
+pytestmark = pytest.mark.django_db
+
+
+def board_url(today) -> str:
+    return f"/api/leaderboards/daily/{today}/freecell/"
+
+
+def test_a_matching_if_none_match_answers_304_with_no_body(anon, daily, finish, today):
+    day = daily()
+    finish("dora", day.deal, daily=day)
+    first = anon.get(board_url(today))
+    assert first.status_code == 200 and first["ETag"].startswith('"')
+    again = anon.get(board_url(today), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == first["ETag"] and again["Cache-Control"] == CACHE_CONTROL
+
+
+def test_a_weak_or_listed_etag_matches_and_another_does_not(anon, daily, today):
+    daily()
+    etag = anon.get(board_url(today))["ETag"]
+    assert anon.get(board_url(today), HTTP_IF_NONE_MATCH=f'"other", W/{etag}').status_code == 304
+    assert anon.get(board_url(today), HTTP_IF_NONE_MATCH='"other"').status_code == 200
+
+
+def test_the_first_read_that_builds_the_board_sends_the_same_etag_and_cache_control(anon, daily, today):
+    day = daily()
+    leaderboards_outdate(daily_id=day.pk)
+    built = anon.get(board_url(today))
+    stored = anon.get(board_url(today))
+    assert built.content == stored.content and built["ETag"] == stored["ETag"]
+    assert built["Cache-Control"] == stored["Cache-Control"] == CACHE_CONTROL
+    assert built["Content-Type"] == stored["Content-Type"] == "application/json"
+
+
+def test_a_result_recorded_after_the_board_was_stored_changes_its_etag(anon, daily, finish, today):
+    day = daily()
+    old = anon.get(board_url(today))
+    finish("dora", day.deal, daily=day)
+    leaderboards_outdate(daily_id=day.pk)  # what result_record does after its commit
+    new = anon.get(board_url(today), HTTP_IF_NONE_MATCH=old["ETag"])
+    assert new.status_code == 200 and new["ETag"] != old["ETag"]
+    assert [row["player"] for row in new.json()["rows"]] == ["dora"]
+
+
+def test_boards_and_stats_are_exactly_their_typed_serializers(anon, daily, finish, today):
+    day = daily(number=24)
+    finish("dora", day.deal, daily=day)
+    finish("erin", day.deal)
+    day.date = today.replace(year=today.year - 1)  # a closed daily: its results show on the deal's board
+    day.save()
+    shapes = {
+        f"/api/leaderboards/daily/{day.date}/freecell/": DailyBoardOut,
+        "/api/leaderboards/deal/freecell/24/": DealBoardOut,
+        "/api/leaderboards/all-time/freecell/": AllTimeBoardOut,
+        "/api/players/dora/stats/": PlayerStatsOut,
+    }
+    for url, serializer in shapes.items():
+        body = anon.get(url).json()
+        assert body.get("rows", body.get("variants")), url
+        assert serializer(body).data == body, url
+
+
+def test_the_deal_board_and_stats_are_stored_and_answer_304(anon, daily, finish):
+    day = daily(number=24)
+    finish("dora", day.deal)
+    for url in ("/api/leaderboards/deal/freecell/24/", "/api/players/dora/stats/",
+                "/api/leaderboards/all-time/freecell/"):
+        etag = anon.get(url)["ETag"]
+        assert anon.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304, url
+
+
+def test_a_players_first_move_refreshes_their_stats(api, player, django_capture_on_commit_callbacks):
+    from tests.support.lines import winning_line
+
+    game = api.post("/api/games/", {"variant": "freecell", "number": 24}, format="json").json()
+    assert api.get("/api/players/alice/stats/").json()["variants"] == {}
+    first = winning_line("freecell", 24)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        api.post(f"/api/games/{game['id']}/moves/",
+                 {"expected_ply": 0, "moves": [first], "client_times": [1]}, format="json")
+    assert api.get("/api/players/alice/stats/").json()["variants"]["freecell"]["played"] == 1
