@@ -33,13 +33,19 @@ class Connections:
 
     async def request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None,
                       timeout: float = 10.0) -> tuple[int, bytes]:
+        status, _, payload = await self.exchange(method, path, body, headers, timeout)
+        return status, payload
+
+    async def exchange(self, method: str, path: str, body: bytes = b"", headers: dict | None = None,
+                       timeout: float = 10.0) -> tuple[int, dict, bytes]:
+        """Status, response header fields (lower-case names) and body."""
         async with self.slots:
             for attempt in range(2):
                 reused = bool(self.idle) and attempt == 0
                 reader, writer = self.idle.pop() if reused else await asyncio.open_connection(
                     self.host, self.port)
                 try:
-                    status, payload, keep = await asyncio.wait_for(
+                    status, fields, payload = await asyncio.wait_for(
                         self._exchange(reader, writer, method, path, body, headers or {}), timeout)
                 except (ConnectionError, asyncio.IncompleteReadError) as exc:
                     writer.close()
@@ -53,11 +59,11 @@ class Connections:
                 except BaseException:
                     writer.close()
                     raise
-                if keep:
+                if fields.get("connection", "").lower() != "close":
                     self.idle.append((reader, writer))
                 else:
                     writer.close()
-                return status, payload
+                return status, fields, payload
         raise AssertionError("unreachable")
 
     async def _exchange(self, reader, writer, method, path, body, headers):
@@ -76,7 +82,7 @@ class Connections:
                 name, value = line.split(":", 1)
                 fields[name.strip().lower()] = value.strip()
         payload = await reader.readexactly(int(fields.get("content-length", "0")))
-        return status, payload, fields.get("connection", "").lower() != "close"
+        return status, fields, payload
 
     def close(self) -> None:
         for _, writer in self.idle:

@@ -3,7 +3,10 @@
 The bench scripts use the test settings (Postgres, Redis database 15) with a
 run id of their own, create and migrate a fresh database, and start the same
 gunicorn + Celery worker processes the integration tests start
-(``tests/support/processes.py``). Everything is removed on exit.
+(``tests/support/processes.py``), gunicorn shaped as the ``Dockerfile`` runs it
+(``WEB_WORKERS`` x ``WEB_THREADS``, ``WEB_CLASS``) and serving static files
+collected once, as production does (not found afresh on each request as in
+the tests). Everything is removed on exit.
 
     with live_stack() as stack:
         stack.url  # http://127.0.0.1:<port>
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -20,6 +24,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+# The Dockerfile's gunicorn (keep the two the same; docs/benchmarks.md says why these).
+WEB_WORKERS, WEB_THREADS, WEB_CLASS = 3, 4, "gthread"
 
 
 def django_setup() -> None:
@@ -31,22 +38,30 @@ def django_setup() -> None:
     django.setup()
 
 
-def _web_resize(services, workers: int, threads: int) -> None:
-    """Run gunicorn with another number of processes and threads than the tests use."""
+def _web_reshape(services, workers: int, threads: int, worker_class: str) -> None:
+    """Run gunicorn with the Dockerfile's processes, threads and worker class instead of the tests'."""
     argv = list(services.web.argv)
     argv[argv.index("--workers") + 1] = str(workers)
     argv[argv.index("--threads") + 1] = str(threads)
-    if argv == services.web.argv:
-        return
+    argv += ["--worker-class", worker_class]
     services.web.stop()
     services.web.argv = argv
     services.web.start()
     services._web_ready()
 
 
+def _static_collect(workdir: Path) -> None:
+    from django.conf import settings
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = str(workdir / "static")
+    os.environ["FC_STATIC_ROOT"] = settings.STATIC_ROOT  # the web process inherits it
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
 @contextlib.contextmanager
-def live_stack(*, concurrency: int = 2, web_workers: int = 2, web_threads: int = 4,
-               extra_env: dict | None = None) -> Iterator:
+def live_stack(*, concurrency: int = 2, web_workers: int = WEB_WORKERS, web_threads: int = WEB_THREADS,
+               web_class: str = WEB_CLASS, extra_env: dict | None = None) -> Iterator:
     """A fresh migrated database, a worker and gunicorn on loopback; all torn down after."""
     django_setup()
     from django.db import connection
@@ -56,12 +71,14 @@ def live_stack(*, concurrency: int = 2, web_workers: int = 2, web_threads: int =
     old_name = connection.settings_dict["NAME"]
     database = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     workdir = Path(tempfile.mkdtemp(prefix="fc-bench-"))
+    _static_collect(workdir)
     services = LiveServices(database=database, workdir=workdir, concurrency=concurrency,
                             extra_env=extra_env or {})
     try:
         services.start()
-        _web_resize(services, web_workers, web_threads)
+        _web_reshape(services, web_workers, web_threads, web_class)
         yield services
     finally:
         services.stop()
         connection.creation.destroy_test_db(old_name, verbosity=0)
+        shutil.rmtree(workdir, ignore_errors=True)

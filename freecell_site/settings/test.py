@@ -25,6 +25,10 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+# bench/stack.py serves collected files as production does, so that a static file is a fair baseline.
+if env("FC_STATIC_ROOT", default=""):
+    STATIC_ROOT = env("FC_STATIC_ROOT")
+    WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = False
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {

@@ -6,11 +6,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import DomainError
 from games import engine
 from games.apis.fields import ERRORS, VARIANT_PATH, PositionOut, deal_links
+from games.apis.stored import NOT_MODIFIED, StoredReadApi, stored_response
 from games.models import Deal
 from games.referee import start_position
 from games.selectors import deals_featured
+from games.selectors.stored import stored_of
 from games.services.deals import deal_random, deal_reveal, deal_winnable_random
 
 
@@ -40,13 +43,21 @@ def deal_out(deal: Deal) -> dict:
     ).data
 
 
-class DealDetailApi(APIView):
+class DealDetailApi(StoredReadApi):
+    """The play page's deal: one query, an ETag, 304 when the page already has it."""
+
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: DealOut, **ERRORS}, parameters=[VARIANT_PATH],
+    def stored_answer(self, *, variant: str, number: int):
+        try:
+            return stored_of(deal_out(deal_reveal(variant=variant, number=number)))
+        except DomainError:
+            return None  # the long way answers the error
+
+    @extend_schema(responses={200: DealOut, **NOT_MODIFIED, **ERRORS}, parameters=[VARIANT_PATH],
                    summary="A deal by variant and number")
     def get(self, request, variant: str, number: int):
-        return Response(deal_out(deal_reveal(variant=variant, number=number)))
+        return stored_response(request, stored_of(deal_out(deal_reveal(variant=variant, number=number))))
 
 
 class DealRandomApi(APIView):

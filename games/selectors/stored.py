@@ -73,7 +73,12 @@ def stored_read(key: StoredKey, build: Callable[[], dict] | None = None) -> Stor
         return Stored(body=entry[2], etag=entry[1])
     if build is None:
         return None
-    body = JSONRenderer().render(build())
-    etag = f'"{hashlib.blake2b(body, digest_size=10).hexdigest()}"'
-    cache.set(key.entry, (version, etag, body), CACHE_SECONDS)
-    return Stored(body=body, etag=etag)
+    stored = stored_of(build())
+    cache.set(key.entry, (version, stored.etag, stored.body), CACHE_SECONDS)
+    return stored
+
+
+def stored_of(data: dict) -> Stored:
+    """JSON bytes as the API renders them, and an ETag that changes whenever they do."""
+    body = JSONRenderer().render(data)
+    return Stored(body=body, etag=f'"{hashlib.blake2b(body, digest_size=10).hexdigest()}"')

@@ -87,3 +87,16 @@ def test_a_players_first_move_refreshes_their_stats(api, player, django_capture_
         api.post(f"/api/games/{game['id']}/moves/",
                  {"expected_ply": 0, "moves": [first], "client_times": [1]}, format="json")
     assert api.get("/api/players/alice/stats/").json()["variants"]["freecell"]["played"] == 1
+
+
+def test_a_deal_answers_304_while_unchanged_and_200_once_solved(anon, django_assert_num_queries):
+    url = "/api/deals/freecell/31/"
+    first = anon.get(url)
+    with django_assert_num_queries(2):  # the deal row, if any; whether its layout is an open daily
+        assert anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    from games.models import Deal, SolverStatus
+
+    Deal.objects.create(variant="freecell", number=31, status=SolverStatus.WINNABLE, par=70)
+    solved = anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert solved.status_code == 200 and solved.json()["par"] == 70
+    assert anon.get("/api/deals/freecell/0/").status_code == 400
