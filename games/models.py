@@ -171,9 +171,18 @@ class Result(models.Model):
     undos = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField()
+    counted_moves = models.PositiveIntegerField(
+        default=0, help_text="The ranked move total: moves played, those taken back included."
+    )
     flagged = models.BooleanField(default=False, help_text="Held back from leaderboards for review.")
     flag_reason = models.CharField(max_length=200, blank=True)
     voided = models.BooleanField(default=False)
+    fairplay_score = models.FloatField(
+        null=True, blank=True, help_text="Engine-assistance score of a ranked daily win (0 to 1)."
+    )
+    fairplay_evidence = models.JSONField(
+        default=dict, blank=True, help_text="Signals, closest solver preset and think times behind the score."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -186,7 +195,7 @@ class Result(models.Model):
         ]
         indexes = [
             models.Index(
-                fields=["daily", "moves", "duration_ms", "finished_at"],
+                fields=["daily", "counted_moves", "duration_ms", "finished_at"],
                 condition=Q(ranked=True, flagged=False, voided=False),
                 name="result_daily_board_idx",
             ),
@@ -195,6 +204,16 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.deal}: {self.moves} moves"
+
+    @property
+    def review(self) -> str:
+        """Where a fair-play review stands: ``held`` (flagged, off the boards until staff
+        look), ``cleared`` (flagged once, ranked after review), ``voided``, or ''."""
+        if self.voided:
+            return "voided"
+        if self.flagged:
+            return "held"
+        return "cleared" if self.flag_reason else ""
 
     @property
     def counts(self) -> bool:

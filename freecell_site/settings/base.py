@@ -220,6 +220,11 @@ FAIRPLAY_MIN_MS_PER_DECISION = env.int("FAIRPLAY_MIN_MS_PER_DECISION", default=2
 # django-auditlog: staff services write every entry themselves (games/services/audit.py),
 # with who, what, why and through which door; no model is tracked automatically.
 AUDITLOG_INCLUDE_ALL_MODELS = False
+# Engine-assistance score at or above which a ranked daily win is held for review
+# (chosen with bench/fairplay.py, docs/reliability.md), and the time its
+# assessment may take in the worker (well inside the task's time limit).
+FAIRPLAY_HOLD_SCORE = env.float("FAIRPLAY_HOLD_SCORE", default=0.5)
+FAIRPLAY_ASSESS_SECONDS = env.float("FAIRPLAY_ASSESS_SECONDS", default=5.0)
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 CSRF_FAILURE_VIEW = "core.csrf.csrf_failure"
 AXES_VERBOSE = False

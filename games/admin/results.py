@@ -12,6 +12,7 @@ from django.utils.html import format_html
 
 from games.admin.confirm import confirmed_act, staff_act
 from games.admin.evidence import timing_plot
+from games.fairplay.evidence import fairplay_evidence_html
 from games.models import Daily, Game, Result, Submission
 from games.services.curation import results_flag_clear, results_unvoid, results_void, submissions_revalidate
 
@@ -57,6 +58,7 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
         "ranked",
         "flagged",
         "voided",
+        "fairplay_score",
         "evidence",
     ]
     list_filter = [DailyFilter, "deal__variant", "flagged", "voided", "ranked"]
@@ -76,6 +78,9 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
         "flag_reason",
         "voided",
         "timing",
+        "counted_moves",
+        "fairplay_score",
+        "fairplay",
     ]
     exclude = ["submission", "game"]
     actions = ["void", "unvoid", "clear_flag"]
@@ -98,6 +103,10 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
             return "-"
         short = obj.flag_reason if len(obj.flag_reason) <= 60 else obj.flag_reason[:57] + "..."
         return format_html('<span title="{}">{}</span>', obj.flag_reason, short)
+
+    @admin.display(description="engine-assistance evidence")
+    def fairplay(self, obj):
+        return fairplay_evidence_html(obj.fairplay_evidence)
 
     @admin.display(description="timing of the moves")
     def timing(self, obj):

@@ -40,6 +40,9 @@ class FinishRowOut(serializers.Serializer):
 
 
 class DailyRowOut(FinishRowOut):
+    counted_moves = serializers.IntegerField(
+        help_text="The ranked move total the board orders by: moves plus those taken back (undos)."
+    )
     undos = serializers.IntegerField()
     hints = serializers.IntegerField()
 

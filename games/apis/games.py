@@ -54,6 +54,11 @@ class ResultOut(serializers.Serializer):
     hints = serializers.IntegerField()
     ranked = serializers.BooleanField()
     flagged = serializers.BooleanField(help_text="Held back from leaderboards for review.")
+    counted_moves = serializers.IntegerField(
+        help_text="The ranked move total: moves plus those taken back (undos) on a ranked attempt."
+    )
+    under_review = serializers.BooleanField(help_text="Held until staff have looked at it.")
+    review = serializers.ChoiceField(["", "held", "cleared", "voided"], help_text="Where its review stands.")
     rank = serializers.IntegerField(allow_null=True, help_text="Place on the daily board, when ranked.")
 
 
@@ -79,6 +84,9 @@ def submission_out(submission: Submission | None) -> dict | None:
             "hints": result.hints,
             "ranked": result.ranked,
             "flagged": result.flagged,
+            "counted_moves": result.counted_moves,
+            "under_review": result.review == "held",
+            "review": result.review,
             "rank": daily_rank(result=result),
         },
     }

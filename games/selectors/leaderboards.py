@@ -25,6 +25,8 @@ PLAYER_ON_BOARDS = Q(player__is_active=True, player__suspension__isnull=True)
 ON_BOARDS = COUNTED & PLAYER_ON_BOARDS
 # Fewest moves, then server time, then who finished first (then the older row: never a tie).
 BOARD_ORDER = ("moves", "duration_ms", "finished_at", "pk")
+# A daily counts the moves a ranked attempt took back too: the ranked game is not practice.
+DAILY_ORDER = ("counted_moves", "duration_ms", "finished_at", "pk")
 ROW_FIELDS = ("player__username", "moves", "duration_ms", "finished_at")
 
 
@@ -38,6 +40,7 @@ def finish_row(rank: int, row: dict, *, aids: bool = False) -> dict:
         "finished_at": row["finished_at"].isoformat(),
     }
     if aids:
+        out["counted_moves"] = row["counted_moves"]
         out["undos"], out["hints"] = row["undos"], row["hints"]
     return out
 
@@ -47,9 +50,9 @@ def _ranked(daily: Daily | int) -> QuerySet:
 
 
 def _ahead_of(result: Result) -> Q:
-    """Results that come before ``result`` in BOARD_ORDER."""
+    """Results that come before ``result`` in DAILY_ORDER."""
     ahead, equal = Q(), {}
-    for field in BOARD_ORDER:
+    for field in DAILY_ORDER:
         value = getattr(result, field)
         ahead |= Q(**equal, **{f"{field}__lt": value})
         equal[field] = value
@@ -65,15 +68,17 @@ def daily_rank(*, result: Result) -> int | None:
 
 def daily_board(daily: Daily) -> dict:
     """Ranked, counted results of a daily: its first rows and the moves histogram."""
-    results = _ranked(daily).order_by(*BOARD_ORDER).values(*ROW_FIELDS, "undos", "hints")
-    histogram = _ranked(daily).values("moves").annotate(players=Count("pk")).order_by("moves")
+    results = _ranked(daily).order_by(*DAILY_ORDER).values(*ROW_FIELDS, "counted_moves", "undos", "hints")
+    histogram = (
+        _ranked(daily).values("counted_moves").annotate(players=Count("pk")).order_by("counted_moves")
+    )
     return {
         "date": daily.date.isoformat(),
         "variant": daily.variant,
         "par": daily.deal.par,
         "players": _ranked(daily).count(),
         "rows": [finish_row(i + 1, row, aids=True) for i, row in enumerate(results[:LEADERBOARD_LIMIT])],
-        "histogram": [{"moves": row["moves"], "players": row["players"]} for row in histogram],
+        "histogram": [{"moves": row["counted_moves"], "players": row["players"]} for row in histogram],
     }
 
 

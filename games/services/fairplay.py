@@ -1,5 +1,12 @@
 """Humanly implausible finishes: recorded, flagged, kept off the boards until reviewed.
 
+Two checks run when a win is validated. ``fairplay_flag`` reads the clocks (below).
+``fairplay_assess`` scores a ranked daily win for engine assistance
+(``games/fairplay/``): a score at or above ``FAIRPLAY_HOLD_SCORE`` holds the
+result for review with its evidence (``flagged``, as the clocks' flag does); staff
+clear or void it in the admin through the curation services
+(``results_flag_clear`` / ``results_void``).
+
 Foundation moves do not count (auto-finish and autoplay send them in bursts);
 every other move is a decision, and a person needs at least
 ``FAIRPLAY_MIN_MS_PER_DECISION`` for each. Three clocks are read: the server's
@@ -13,7 +20,9 @@ from itertools import groupby
 
 from django.conf import settings
 
+from games.fairplay.score import assess
 from games.models import Game
+from games.referee import start_position
 
 #: A batch this large or larger must have taken its decisions' time to arrive.
 BURST_DECISIONS = 4
@@ -54,3 +63,23 @@ def fairplay_flag(game: Game) -> str:
     if client_ms < decisions * floor:
         return f"the client's clock says {client_ms} ms for {decisions} decisions"
     return ""
+
+
+def fairplay_assess(*, game: Game) -> dict | None:
+    """The engine-assistance evidence of a ranked daily win (None for any other game):
+    the score, its signals, the closest shipped solver preset and the think times."""
+    if not (game.ranked and game.daily_id):
+        return None
+    start = start_position(game.deal.variant, game.deal.number)
+    assessment = assess(start, game.move_list, game.server_times, game.client_times,
+                        undos=game.undos, seconds=settings.FAIRPLAY_ASSESS_SECONDS)
+    return assessment.evidence(settings.FAIRPLAY_HOLD_SCORE)
+
+
+def assisted_reason(evidence: dict | None) -> str:
+    """Why staff should look at this win ('' below the threshold). Staff read it; the
+    player only sees that the result is under review."""
+    if not evidence or evidence["score"] < evidence["threshold"]:
+        return ""
+    return (f"engine-assistance score {evidence['score']:.2f}: {evidence['agreement']:.0%} of "
+            f"decisions were preset {evidence['preset']}'s own moves")[:200]

@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
-from games.services.fairplay import fairplay_flag
+from games.services.fairplay import assisted_reason, fairplay_assess, fairplay_flag
 from games.services.leaderboards import leaderboards_outdate
 
 MAX_ATTEMPTS = 5
@@ -90,14 +90,18 @@ def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
     if existing is not None:
         return existing
     duration_ms = game.server_times[-1] if game.server_times else 0
-    reason = fairplay_flag(game)
     # The game's own flag already says whether it counts: only a first attempt on
     # an open daily starts ranked, and a hint or the day's close take it away.
     ranked = game.ranked and game.daily is not None
+    evidence = fairplay_assess(game=game) if ranked else None
+    reason = fairplay_flag(game) or assisted_reason(evidence)
     result = Result.objects.create(
         submission=submission, game=game, player=game.player, deal=game.deal, daily=game.daily,
         ranked=ranked, moves=moves, duration_ms=duration_ms, undos=game.undos, hints=game.hints,
+        # Moves taken back count on a ranked attempt: it is not free practice.
+        counted_moves=moves + game.undos if ranked else moves,
         finished_at=game.finished_at or timezone.now(), flagged=bool(reason), flag_reason=reason,
+        fairplay_score=evidence["score"] if evidence else None, fairplay_evidence=evidence or {},
     )
     if ranked:
         streak_recompute(player=game.player, variant=game.deal.variant)

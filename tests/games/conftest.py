@@ -46,7 +46,7 @@ def finish(make_player):
     players = {}
 
     def make(name, deal, *, daily=None, moves=90, ms=300_000, at=None, ranked=True, flagged=False,
-             voided=False):
+             voided=False, undos=0):
         player = players.get(name) or players.setdefault(name, make_player(name))
         at = at or timezone.now()
         game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=ranked and daily is not None,
@@ -55,7 +55,8 @@ def finish(make_player):
         result = Result.objects.create(
             submission=submission, game=game, player=player, deal=deal, daily=daily,
             ranked=ranked and daily is not None, moves=moves, duration_ms=ms, finished_at=at,
-            flagged=flagged, voided=voided,
+            flagged=flagged, voided=voided, undos=undos,
+            counted_moves=moves + undos if ranked and daily is not None else moves,
         )
         if result.ranked:
             streak_recompute(player=player, variant=deal.variant)

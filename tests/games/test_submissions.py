@@ -7,7 +7,7 @@ import pytest
 from games import engine
 from games.models import Game, Result, Submission
 from games.services.results import MAX_ATTEMPTS, submission_validate, submissions_stale
-from tests.support.lines import winning_line
+from tests.support.lines import human_line, winning_line
 from tests.support.play import play_one_by_one
 
 pytestmark = pytest.mark.django_db
@@ -143,7 +143,7 @@ def test_the_sweeper_finds_submissions_stuck_in_pending(api):
 def test_a_human_paced_daily_win_is_ranked(api, daily, today, settings):
     daily(number=24)
     game = api.post(f"/api/dailies/{today}/freecell/games/").json()
-    line = winning_line("freecell", 24)
+    line = human_line("freecell", 24)  # a solver's own line would be held for review
     Game.objects.filter(pk=game["id"]).update(
         started_at=Game.objects.get(pk=game["id"]).started_at - dt.timedelta(minutes=10)
     )
@@ -161,7 +161,7 @@ def test_an_accepted_daily_submission_reports_the_rank(api, daily, today):
     Game.objects.filter(pk=game["id"]).update(
         started_at=Game.objects.get(pk=game["id"]).started_at - dt.timedelta(minutes=10)
     )
-    line = winning_line("freecell", 24)
+    line = human_line("freecell", 24)
     play_one_by_one(api, game["id"], line)
     submission_validate(submission_id=Submission.objects.get().pk)
     body = api.get(f"/api/games/{game['id']}/submission/").json()

@@ -14,7 +14,9 @@ export function boardLink(game) {
 export function winNotice({ game, finished, user, playAgain, newDeal }) {
   const moves = game.moves.length;
   const what = game.daily ? "this daily" : "this deal";
-  const text = finished ? `You won ${what} in ${moves} moves.` : `Won in ${moves} moves!`;
+  const won = finished ? `You won ${what} in ${moves} moves.` : `Won in ${moves} moves!`;
+  // A held result is reviewed before it is ranked; the notice says no more than that.
+  const text = finished?.submission?.result?.under_review ? `${won} Your result is under review.` : won;
   const actions = [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
   if (user) actions.unshift({ label: "See the leaderboard", href: boardLink(game) });
   if (!game.daily) actions.push({ label: "New deal", run: newDeal });

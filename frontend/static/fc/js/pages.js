@@ -133,7 +133,9 @@ async function leaderboard(root) {
     if (board === "daily") {
       const data = await api.dailyBoard(date, variant);
       histogram(page.querySelector("[data-histogram]"), data.histogram ?? []);
-      table(tableEl, ["Rank", "Player", "Moves", "Time"], rowsOf(data).map((r) => [r.rank, r.player, r.moves, clock(r.seconds)]));
+      // Moves taken back count on a ranked attempt: "moves (undone)".
+      const moves = (r) => (r.undos ? `${r.counted_moves ?? r.moves} (${r.undos} undone)` : (r.counted_moves ?? r.moves));
+      table(tableEl, ["Rank", "Player", "Moves", "Time"], rowsOf(data).map((r) => [r.rank, r.player, moves(r), clock(r.seconds)]));
     } else if (board === "deal") {
       const data = await api.dealBoard(variant, number);
       table(tableEl, ["Rank", "Player", "Moves", "Time"], rowsOf(data).map((r, i) => [r.rank ?? i + 1, r.player, r.moves, clock(r.seconds)]));

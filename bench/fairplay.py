@@ -1,0 +1,133 @@
+"""Engine-assistance detection against synthetic bots and synthetic people.
+
+Plays, in this process and against the real scoring code
+(``games.fairplay.score.assess``, as the worker calls it for a ranked daily):
+
+(a) solver bots: the site's own solver line (``solver.solve``) and the par line
+    (``solver.solve_with_par``, the deal's stored solution) at 300 ms per
+    decision sent in batches of three (as the probe did), at 1 s per move, at a
+    random 1-4 s per move, and at a random 1-4 s with small random detours;
+(b) human-like players: a heuristic player (best-first search on a board
+    evaluation, no solver) playing its own line with log-normal think times
+    that grow with the options on the board, a few moves taken back and a few
+    detours; plus "steady" people (fast, even pace, nothing taken back), the
+    hardest people to tell from a script.
+
+Prints each game's score and the detection and false-positive rates at the
+threshold in the settings (and at a few others).
+
+    .venv/bin/python bench/fairplay.py --deals 8 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.test")
+
+from games import engine, solver  # noqa: E402
+from games.fairplay.score import assess  # noqa: E402
+from tests.support.synthetic import bot_session, human_line, human_session  # noqa: E402
+
+BOTS = {
+    "solve 300ms x3": dict(line="solve", ms_per_decision=300, batch=3),
+    "par 300ms x3": dict(line="par", ms_per_decision=300, batch=3),
+    "solve 1s": dict(line="solve", ms_per_decision=1000),
+    "solve 1-4s": dict(line="solve", ms_per_decision=(1000, 4000)),
+    "solve 1-4s detours": dict(line="solve", ms_per_decision=(1000, 4000), detour_rate=0.05),
+    "par 1-4s detours": dict(line="par", ms_per_decision=(1000, 4000), detour_rate=0.05),
+}
+PEOPLE = {
+    "person": dict(median_ms=3500, sigma=0.8, undo_rate=0.05, detour_rate=0.03),
+    "quick person": dict(median_ms=2000, sigma=0.7, undo_rate=0.03, detour_rate=0.02),
+    "steady person": dict(median_ms=1500, sigma=0.3, undo_rate=0.0, detour_rate=0.0),
+}
+
+
+def _solver_for(kind: str):
+    if kind == "solve":
+        return lambda position: solver.solve(position).moves
+    return lambda position: solver.solve_with_par(position).line
+
+
+def _deals(count: int, rng: random.Random) -> list[int]:
+    numbers = []
+    while len(numbers) < count:
+        number = rng.randint(1, engine.MAX_DEAL_NUMBER["freecell"])
+        if solver.solve(engine.deal("freecell", number)).status == "winnable":
+            numbers.append(number)
+    return numbers
+
+
+def _score(start, session, seconds: float) -> float:
+    return assess(start, session.moves, session.server_times, session.client_times,
+                  undos=session.undos, seconds=seconds)
+
+
+def run(deals: int, seed: int, seconds: float) -> dict[str, list[float]]:
+    rng = random.Random(seed)
+    scores: dict[str, list[float]] = {name: [] for name in (*BOTS, *PEOPLE)}
+    costs: list[float] = []
+    for number in _deals(deals, rng):
+        start = engine.deal("freecell", number)
+        for name, how in BOTS.items():
+            how = dict(how)
+            session = bot_session(start, _solver_for(how.pop("line")), rng.randint(0, 10**6), **how)
+            result = _score(start, session, seconds)
+            scores[name].append(result.score)
+            costs.append(result.seconds)
+            print(f"#{number:<10} {name:22} score {result.score:.2f} {result.signals} "
+                  f"best {result.agreement.best.preset} {result.agreement.best.rate:.2f}", flush=True)
+        line = human_line(start, seed)
+        for name, how in PEOPLE.items():
+            session = human_session(start, line, rng.randint(0, 10**6), **how)
+            result = _score(start, session, seconds)
+            scores[name].append(result.score)
+            costs.append(result.seconds)
+            print(f"#{number:<10} {name:22} score {result.score:.2f} {result.signals} "
+                  f"best {result.agreement.best.preset} {result.agreement.best.rate:.2f}", flush=True)
+    scores["_cost"] = costs
+    return scores
+
+
+def report(scores: dict[str, list[float]], threshold: float) -> None:
+    costs = scores.pop("_cost")
+    print(f"\nassessment time per game: median {statistics.median(costs):.2f} s, max {max(costs):.2f} s")
+    print(f"{'player':22} {'n':>3} {'min':>5} {'median':>6} {'max':>5}  held at " +
+          " ".join(f"{t:.2f}" for t in (0.4, 0.5, threshold, 0.6, 0.7)))
+    for name, values in scores.items():
+        held = [sum(v >= t for v in values) / len(values) for t in (0.4, 0.5, threshold, 0.6, 0.7)]
+        print(f"{name:22} {len(values):>3} {min(values):5.2f} {statistics.median(values):6.2f} "
+              f"{max(values):5.2f}  " + " ".join(f"{h:4.0%}" for h in held))
+    bots = [v for n, vs in scores.items() if n in BOTS for v in vs]
+    people = [v for n, vs in scores.items() if n in PEOPLE for v in vs]
+    print(f"\nthreshold {threshold:.2f}: bots held {sum(v >= threshold for v in bots)}/{len(bots)}, "
+          f"people held {sum(v >= threshold for v in people)}/{len(people)}")
+
+
+def main() -> None:
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=settings.FAIRPLAY_ASSESS_SECONDS)
+    args = parser.parse_args()
+    started = time.monotonic()
+    scores = run(args.deals, args.seed, args.seconds)
+    report(scores, settings.FAIRPLAY_HOLD_SCORE)
+    print(f"({time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

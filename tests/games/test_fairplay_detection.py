@@ -1,0 +1,156 @@
+"""Engine-assistance detection: ranked daily wins played by solver bots are held for
+review with their evidence; a person's win is ranked; undone moves count."""
+
+import datetime as dt
+from itertools import groupby
+
+import pytest
+from django.utils import timezone
+
+from games import engine, solver
+from games.models import Game, Result, Submission
+from games.services.audit import StaffAct
+from games.services.curation import results_flag_clear, results_void
+from games.services.results import submission_validate
+from tests.support.play import play_one_by_one
+from tests.support.synthetic import Session, bot_session, human_line, human_session
+
+pytestmark = pytest.mark.django_db
+
+NUMBER = 24
+START = engine.deal("freecell", NUMBER)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The server's clock, moved by hand: a game's receive times are what the test says."""
+    base = timezone.now()
+    state = {"ms": 0}
+    monkeypatch.setattr(timezone, "now", lambda: base + dt.timedelta(milliseconds=state["ms"]))
+    return state
+
+
+def play(api, clock, today, session: Session, *, undo_first: bool = False) -> Result:
+    """Start the ranked daily at clock 0, send ``session``'s batches at their receive
+    times, let the worker's service validate the win, and return the result."""
+    clock["ms"] = 0
+    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    assert game["ranked"] is True
+    ply = 0
+    if undo_first:  # a move tried and taken back before the first real one
+        clock["ms"] = 500
+        api.post(f"/api/games/{game['id']}/moves/", {"expected_ply": 0, "moves": ["1a"], "client_times": [500]},
+                 format="json")
+        assert api.post(f"/api/games/{game['id']}/undo/", {"expected_ply": 1, "to_ply": 0},
+                        format="json").status_code == 200
+    rows = zip(session.moves, session.server_times, session.client_times, strict=True)
+    for at, batch in groupby(rows, key=lambda row: row[1]):
+        batch = list(batch)
+        clock["ms"] = at + (1000 if undo_first else 0)
+        response = api.post(f"/api/games/{game['id']}/moves/", {
+            "expected_ply": ply, "moves": [m for m, _, _ in batch],
+            "client_times": [c + (1000 if undo_first else 0) for _, _, c in batch],
+        }, format="json")
+        assert response.status_code == 200, response.json()
+        ply += len(batch)
+    submission = Submission.objects.get(game_id=game["id"])
+    submission_validate(submission_id=submission.pk)
+    return Result.objects.get(submission=submission)
+
+
+def assert_held(api, today, result: Result) -> None:
+    assert result.ranked and result.flagged and result.review == "held"
+    assert result.fairplay_score >= result.fairplay_evidence["threshold"]
+    assert api.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"] == []
+    answer = api.get(f"/api/games/{result.game_id}/submission/").json()["result"]
+    assert answer["under_review"] is True and answer["rank"] is None
+
+
+def test_a_solver_bot_at_300_ms_per_decision_in_batches_of_three_gets_no_ranked_row(api, clock, daily, today):
+    daily("freecell", number=NUMBER)
+    bot = bot_session(START, lambda p: solver.solve(p).moves, ms_per_decision=300, batch=3)
+    result = play(api, clock, today, bot)
+    assert_held(api, today, result)
+    evidence = result.fairplay_evidence
+    assert evidence["preset"] == "lg" and evidence["agreement"] == 1.0
+    assert len(evidence["think_ms"]) == sum(not m.endswith("h") for m in bot.moves)
+    assert "engine-assistance" in result.flag_reason
+
+
+def test_a_solver_bot_at_a_random_1_to_4_s_with_detours_is_held_too(api, clock, daily, today):
+    daily("freecell", number=NUMBER)
+    bot = bot_session(START, lambda p: solver.solve(p).moves, seed=3, ms_per_decision=(1000, 4000),
+                      detour_rate=0.06)
+    assert bot.detours >= 2
+    result = play(api, clock, today, bot)
+    assert_held(api, today, result)
+    assert result.fairplay_evidence["agreement"] >= 0.8
+
+
+def test_the_deals_stored_par_line_played_by_a_bot_is_held(api, clock, daily, today):
+    daily("freecell", number=NUMBER)
+    bot = bot_session(START, lambda p: solver.solve_with_par(p).line, ms_per_decision=(1000, 4000))
+    assert_held(api, today, play(api, clock, today, bot))
+
+
+def test_a_human_like_win_is_ranked_and_its_undone_moves_count(api, clock, daily, today):
+    daily("freecell", number=NUMBER)
+    person = human_session(START, human_line(START), seed=5)
+    result = play(api, clock, today, person, undo_first=True)
+    assert result.ranked and not result.flagged and result.review == ""
+    assert result.fairplay_score < result.fairplay_evidence["threshold"]
+    assert result.undos == 1 and result.counted_moves == result.moves + 1
+    row = api.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"][0]
+    assert (row["moves"], row["counted_moves"], row["undos"]) == (result.moves, result.moves + 1, 1)
+    answer = api.get(f"/api/games/{result.game_id}/submission/").json()["result"]
+    assert answer["under_review"] is False and answer["rank"] == 1 and answer["counted_moves"] == result.moves + 1
+
+
+def test_undone_moves_on_a_ranked_attempt_order_the_board(anon, daily, finish, today):
+    day = daily()
+    finish("dora", day.deal, daily=day, moves=80, undos=12, ms=100_000)  # 92 moves played
+    finish("erin", day.deal, daily=day, moves=85, undos=0, ms=900_000)
+    rows = anon.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"]
+    assert [(r["player"], r["moves"], r["counted_moves"]) for r in rows] == [("erin", 85, 85), ("dora", 80, 92)]
+
+
+def test_staff_clear_a_held_result_onto_the_board_or_void_it(api, clock, daily, today, make_player,
+                                                               django_capture_on_commit_callbacks):
+    daily("freecell", number=NUMBER)
+    staff = make_player("mod", staff=True)
+    result = play(api, clock, today, bot_session(START, lambda p: solver.solve(p).moves, batch=3))
+    with django_capture_on_commit_callbacks(execute=True):
+        results_flag_clear(results=[result], act=StaffAct(actor=staff, reason="looked human"))
+    result.refresh_from_db()
+    assert (result.flagged, result.review) == (False, "cleared")
+    assert [r["player"] for r in api.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"]] == ["alice"]
+    with django_capture_on_commit_callbacks(execute=True):
+        results_void(results=[result], act=StaffAct(actor=staff, reason="solver line"))
+    result.refresh_from_db()
+    assert result.voided and result.review == "voided"
+    assert api.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"] == []
+
+
+def test_the_admin_shows_the_evidence_of_a_held_result(api, clock, daily, today, client):
+    daily("freecell", number=NUMBER)
+    result = play(api, clock, today, bot_session(START, lambda p: solver.solve(p).moves, batch=3))
+    client.force_login(_superuser())
+    page = client.get(f"/admin/games/result/{result.pk}/change/").content.decode()
+    start = page.index("Engine-assistance evidence:")
+    assert "closest preset <strong>lg</strong>" in page[start:] and "<polyline" in page[start:], page[start:start + 800]
+
+
+def _superuser():
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_superuser("root", password="correct horse battery")
+
+
+def test_wins_that_are_not_ranked_dailies_are_not_assessed(api, winnable_deal):
+    winnable_deal("freecell", NUMBER)
+    game = api.post("/api/games/", {"variant": "freecell", "number": NUMBER}, format="json").json()
+    play_one_by_one(api, game["id"], solver.solve(START).moves)
+    submission_validate(submission_id=Submission.objects.get(game_id=game["id"]).pk)
+    result = Result.objects.get(game_id=game["id"])
+    assert result.fairplay_score is None and result.fairplay_evidence == {}
+    assert Game.objects.get(pk=game["id"]).ranked is False
