@@ -31,9 +31,9 @@ DOWN = 64
 COLUMNS = 10
 RUNS = 8
 
-#: Score weights: a removed run, a card still face down, an empty column, a
+#: Score weights: a removed run, a card still face down, an empty column, a column with face-down cards, a
 #: same-suit join, a join of a different suit, a break in a column's order.
-REMOVED, FACE_DOWN, EMPTY = 1000, -30, 40
+REMOVED, FACE_DOWN, EMPTY, COVERED = 1000, -30, 40, 0
 SAME, OTHER, BREAK = 12, 3, -8
 
 #: (beam width, positions visited per phase) of each attempt, widest last.
@@ -70,7 +70,7 @@ def column_info(col: tuple) -> tuple[int, int]:
         for i in range(n - 1, 0, -1):
             below, above = col[i], col[i - 1]  # ``below`` lies on ``above``
             if above >= DOWN:
-                score += FACE_DOWN * i
+                score += FACE_DOWN * i + COVERED
                 break
             if above == below + 1 and below % 13 != 12:
                 score += SAME
@@ -79,8 +79,6 @@ def column_info(col: tuple) -> tuple[int, int]:
                 continue
             in_run = False
             score += OTHER if above % 13 == below % 13 + 1 else BREAK
-        if col[0] >= DOWN and n == 1:
-            score += FACE_DOWN
         found = (start, score)
     if len(_INFO) > 400_000:
         _INFO.clear()
