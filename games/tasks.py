@@ -8,7 +8,7 @@ freecell_site/celery.py.
 from celery import shared_task
 from django.conf import settings
 
-from games import engine
+from games import engine, solver
 from games.models import DAILY_VARIANTS, Deal
 from games.services.dailies import dailies_prepare
 from games.services.results import submission_validate, submissions_stale
@@ -34,21 +34,40 @@ def submissions_sweep_task() -> int:
 @shared_task(name="games.deal_solve")
 def deal_solve_task(deal_id: int) -> str:
     deal = Deal.objects.get(pk=deal_id)
-    return deal_solve(deal=deal).status
+    seconds = STOCK_TASK_SECONDS if deal.variant in solver.STOCK_VARIANTS else None
+    return deal_solve(deal=deal, seconds=seconds).status
+
+
+#: Seconds one task may spend deciding Klondike or Spider deals (a Spider deal
+#: can take tens of seconds): inside the soft time limit of freecell_site/celery.py.
+STOCK_TASK_SECONDS = 9.0
 
 
 @shared_task(name="games.pools_fill")
 def pools_fill_task() -> dict:
-    """Top up every variant's winnable pool and the dailies' reserve, within the time limit."""
-    added = {
-        variant: pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=1.5)
-        for variant in engine.SITE_VARIANTS
-    }
+    """Top up every variant's winnable pool and the dailies' reserve, within the time limit.
+    Variants whose deals take seconds to decide (Klondike, Spider) get a task of their own."""
+    added = {}
+    for variant in engine.SITE_VARIANTS:
+        if variant in solver.STOCK_VARIANTS:
+            pool_fill_task.delay(variant)
+        else:
+            added[variant] = pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=1.5)
     for variant in DAILY_VARIANTS:
-        added[f"{variant} daily reserve"] = pool_fill(
-            variant=variant, target=settings.DAILY_RESERVE_TARGET, seconds=2.0, reserve=True
-        )
+        if variant in solver.STOCK_VARIANTS:
+            pool_fill_task.delay(variant, reserve=True)
+        else:
+            added[f"{variant} daily reserve"] = pool_fill(
+                variant=variant, target=settings.DAILY_RESERVE_TARGET, seconds=2.0, reserve=True
+            )
     return added
+
+
+@shared_task(name="games.pool_fill")
+def pool_fill_task(variant: str, reserve: bool = False) -> int:
+    """Top up one variant's pool (or daily reserve) for STOCK_TASK_SECONDS."""
+    target = settings.DAILY_RESERVE_TARGET if reserve else settings.POOL_TARGET
+    return pool_fill(variant=variant, target=target, seconds=STOCK_TASK_SECONDS, reserve=reserve)
 
 
 @shared_task(name="games.dailies_prepare")

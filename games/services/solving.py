@@ -41,10 +41,18 @@ def hint_solve(*, start, moves: list[str]):
     return solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=HintVerdicts())
 
 
-def deal_solve(*, deal: Deal, budget: int | None = None) -> Deal:
-    """Prove a deal winnable (with par and line) or impossible, or leave it undecided."""
+#: Positions a Klondike or Spider search may visit for a pool (about 1 s of
+#: Klondike-Solver per search); Spider is also capped by the seconds left.
+POOL_STOCK_BUDGET = 300_000
+
+
+def deal_solve(*, deal: Deal, budget: int | None = None, seconds: float | None = None) -> Deal:
+    """Prove a deal winnable (with par and line) or impossible, or leave it undecided.
+    ``seconds`` caps the searches that take a time limit (Spider)."""
     position = start_position(deal.variant, deal.number)
-    result = solver.solve_with_par(position, budget=budget or settings.SOLVER_BUDGET)
+    if budget is None and deal.variant not in solver.STOCK_VARIANTS:
+        budget = settings.SOLVER_BUDGET
+    result = solver.solve_with_par(position, budget=budget, seconds=seconds)
     return deal_verdict_store(
         deal=deal,
         status=result.status,
@@ -61,6 +69,13 @@ def deal_par_ensure(*, deal: Deal) -> Deal:
     if deal.status == SolverStatus.WINNABLE and deal.par is not None:
         return deal
     return deal_solve(deal=deal)
+
+
+def _line_wins(deal: Deal) -> bool:
+    """The stored line replays to a win: no deal enters a pool or the daily
+    reserve without one."""
+    line = deal.solution.split()
+    return bool(line) and engine.replay(start_position(deal.variant, deal.number), line).won
 
 
 def _pool_flag(reserve: bool) -> str:
@@ -105,13 +120,16 @@ def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random |
     rng = rng or random.Random()
     added = 0
     deadline = time.monotonic() + seconds
+    stock = variant in solver.STOCK_VARIANTS
     while pool_size(variant=variant, reserve=reserve) < target and time.monotonic() < deadline:
         deal = deal_get_or_create(variant=variant, number=_candidate(variant, reserve, rng))
         if deal.voided or deal.in_pool or deal.daily_reserve or _layout_taken(deal):
             continue
         if deal.status in (SolverStatus.UNKNOWN, SolverStatus.UNDECIDED):
-            deal = deal_solve(deal=deal)
-        if deal.status == SolverStatus.WINNABLE:
+            left = max(deadline - time.monotonic(), 0.5)
+            deal = (deal_solve(deal=deal, budget=POOL_STOCK_BUDGET, seconds=left) if stock
+                    else deal_solve(deal=deal))
+        if deal.status == SolverStatus.WINNABLE and _line_wins(deal):
             Deal.objects.filter(pk=deal.pk).update(**{_pool_flag(reserve): True})
             added += 1
     return added

@@ -43,9 +43,11 @@ from games.solver.results import (
     SolveResult,
 )
 from games.solver.search import DEFAULT_BUDGET, MAX_BUDGET, solve, warm_up
+from games.solver.stock import DEFAULT_STOCK_BUDGET, STOCK_VARIANTS
 
 __all__ = [
-    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_HINT_BUDGET", "DEFAULT_PROBE_BUDGET", "FCS_PRESETS", "HintLimits",
+    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_STOCK_BUDGET", "STOCK_VARIANTS",
+    "DEFAULT_HINT_BUDGET", "DEFAULT_PROBE_BUDGET", "FCS_PRESETS", "HintLimits",
     "IMPOSSIBLE", "LOST", "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE",
     "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED", "SCOPE_WINNABLE", "UNDECIDED",
     "WINNABLE", "WON", "BudgetError", "HintResult", "IllegalLogError", "LibraryError",

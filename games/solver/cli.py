@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from games.engine import EngineError, Position, deal, from_board, get_ruleset
+from games.engine import EngineError, Position, deal, from_board, from_layout, get_ruleset
 from games.solver.errors import LibraryError, SolverError
 from games.solver.hints import hint
 from games.solver.library import library_check
@@ -20,10 +20,12 @@ from games.solver.par import solve_with_par
 from games.solver.presets import COMPLETE, FCS_PRESETS
 from games.solver.results import IMPOSSIBLE, LOST, UNDECIDED, WINNABLE
 from games.solver.search import solve
+from games.solver.stock import STOCK_VARIANTS
 
 EX_OK, EX_IMPOSSIBLE, EX_UNDECIDED, EX_USAGE, EX_SOFTWARE = 0, 3, 4, 64, 70
 _EXIT = {WINNABLE: EX_OK, IMPOSSIBLE: EX_IMPOSSIBLE, LOST: EX_IMPOSSIBLE, UNDECIDED: EX_UNDECIDED}
-_VARIANTS_HELP = "freecell | freecell-tableau | freecell-classic | forecell"
+_VARIANTS_HELP = ("freecell | freecell-tableau | freecell-classic | forecell | klondike-draw1 | "
+                  "klondike-draw3 | spider-1suit | spider-2suits | spider-4suits")
 
 
 class UsageError(Exception):
@@ -46,8 +48,10 @@ def _parser() -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=text)
         command.add_argument("variant", help=_VARIANTS_HELP)
         command.add_argument("number", nargs="?", help="deal number")
-        command.add_argument("--board", metavar="FILE", help="a board in fc-solve's format")
-        command.add_argument("--budget", metavar="ITERATIONS", help="iterations per search")
+        command.add_argument("--board", metavar="FILE",
+                             help="a board in fc-solve's format (Klondike, Spider: PySolFC's layout text)")
+        command.add_argument("--budget", metavar="ITERATIONS",
+                             help="iterations per search (Klondike, Spider: positions)")
         if name == "solve":
             command.add_argument("--preset", help=f"{COMPLETE} or an fc-solve preset (lg, ct, ...)")
     commands.add_parser("check", help="load libfreecell-solver and solve a trivial board")
@@ -75,7 +79,10 @@ def _start(args) -> Position:
     if (args.number is None) == (args.board is None):
         raise UsageError("give either a deal number or --board FILE")
     if args.board is not None:
-        return from_board(Path(args.board).read_text(encoding="utf-8"), args.variant)
+        text = Path(args.board).read_text(encoding="utf-8")
+        if args.variant in STOCK_VARIANTS:
+            return from_layout(text, args.variant)
+        return from_board(text, args.variant)
     if not args.number.isdigit():
         raise UsageError(f"a deal number is a positive whole number, not {args.number!r}")
     return deal(args.variant, int(args.number))
@@ -107,7 +114,8 @@ def _par(args) -> int:
     result = solve_with_par(_start(args), budget=_budget(args))
     _report(result.status, result.line, result.iterations, result.scope)
     if result.par is not None:
-        print(f"par {result.par} ({result.preset}; tried {', '.join(result.presets)})")
+        print(f"par {result.par} (an upper bound: the shortest verified line, by {result.preset}; "
+              f"tried {', '.join(result.presets)})")
     return _EXIT[result.status]
 
 

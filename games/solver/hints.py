@@ -25,6 +25,8 @@ from games.solver.results import (
     SolveResult,
 )
 from games.solver.search import Allowance, check_budget, plan_for_position, run_scans
+from games.solver.stock import is_stock_game
+from games.solver.stock_hints import DEFAULT_STOCK_HINT_BUDGET, stock_hint
 from games.solver.verdicts import MemoryVerdicts, VerdictStore, attempt_name, verdict_keep, verdict_recall
 
 #: Iterations allowed to each search of a hint when the caller gives none.
@@ -63,6 +65,7 @@ def hint(
     probe_budget: int | None = None,
     limits: HintLimits | None = None,
     verdicts: VerdictStore | None = _MEMORY,
+    line: Sequence[str] | None = None,
 ) -> HintResult:
     """Advice from the position that ``log`` reaches from ``start``.
 
@@ -82,10 +85,19 @@ def hint(
     per position in ``verdicts`` (this process's memory by default, ``None``
     for none), so asking again from a known position costs no search.
 
+    Klondike and Spider hints (``stock_hints.py``) follow ``line`` (a known
+    winning line, e.g. the deal's stored one) while the log is its prefix,
+    else search from the position; they answer ``move`` or ``undecided``
+    (never ``lost``) and carry only the move.
+
     >>> from games.engine import deal
     >>> hint(deal("forecell", 1), []).status  # every cell full, nothing moves
     'lost'
     """
+    if is_stock_game(start):  # Klondike and Spider: games/solver/stock_hints.py
+        stock_budget = check_budget(budget, DEFAULT_STOCK_HINT_BUDGET)
+        return stock_hint(start, _checked_log(log), budget=stock_budget,
+                          seconds=limits.seconds if limits else None, line=line)
     limit = check_budget(budget, DEFAULT_HINT_BUDGET)
     probe_limit = check_budget(probe_budget, min(limit, DEFAULT_PROBE_BUDGET))
     limits = limits or HintLimits()

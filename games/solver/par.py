@@ -22,18 +22,25 @@ from games.solver.errors import SolverError, UnsupportedPositionError
 from games.solver.lines import line_from
 from games.solver.presets import plan_for
 from games.solver.results import WINNABLE, ParResult, SolveResult
-from games.solver.search import check_budget, plan_for_position, solve
+from games.solver.search import DEFAULT_BUDGET, check_budget, plan_for_position, solve
+from games.solver.stock import DEFAULT_STOCK_BUDGET, STOCK_VARIANTS, check_stock, is_stock_game, stock_par
 
 
-def solve_with_par(position: Position, *, budget: int | None = None) -> ParResult:
+def solve_with_par(position: Position, *, budget: int | None = None,
+                   seconds: float | None = None) -> ParResult:
     """Decide ``position`` (as ``solve`` does), and when it is winnable run the
     par portfolio too, each preset with up to ``budget`` iterations; ``par`` is
     the length of the shortest verified line, ``presets`` what was run.
+    Klondike and Spider: ``stock_par`` (``budget`` counts positions there,
+    ``seconds`` caps a Spider search).
 
     >>> from games.engine import deal
     >>> solve_with_par(deal("freecell-classic", 11982)).par is None
     True
     """
+    if is_stock_game(position):  # Klondike and Spider: games/solver/stock.py
+        limit = check_budget(budget, DEFAULT_STOCK_BUDGET)
+        return stock_par(check_stock(position), budget=limit, seconds=seconds)
     limit = check_budget(budget)
     plan = plan_for_position(position)
     started = time.perf_counter()
@@ -84,7 +91,7 @@ def find_winnable(
     """
     if type(count) is not int or count < 0:
         raise SolverError("count is a whole number of deals")
-    limit = check_budget(budget)
+    limit = check_budget(budget, DEFAULT_STOCK_BUDGET if variant in STOCK_VARIANTS else DEFAULT_BUDGET)
     found: list[tuple[int, SolveResult]] = []
     deadline = None if seconds is None else time.monotonic() + seconds
     numbers = range(start_number, start_number + (max_deals or 4 * count))
@@ -106,8 +113,10 @@ def decide_deals(
     >>> [(n, r.status) for n, r in decide_deals("forecell", [1, 2])]
     [(1, 'impossible'), (2, 'winnable')]
     """
-    limit = check_budget(budget)
-    plan_for(variant)
+    stock = variant in STOCK_VARIANTS
+    limit = check_budget(budget, DEFAULT_STOCK_BUDGET if stock else DEFAULT_BUDGET)
+    if not stock:
+        plan_for(variant)
     for number in numbers:
         if type(number) is int and number > MAX_DEAL_NUMBER[variant]:
             return

@@ -143,6 +143,10 @@ _PLANS = {
 }
 
 
+#: The variants fc-solve plays.
+FCS_VARIANTS = tuple(_PLANS)
+
+
 def plan_for(variant: str) -> Plan:
     """The plan of ``variant``; ``UnsupportedPositionError`` for anything else."""
     try:

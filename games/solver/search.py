@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import time
 
-from games.engine import VARIANTS, Position, check_position, to_board
+from games.engine import Position, check_position, to_board
 from games.engine.errors import EngineError
 from games.solver import library
-from games.solver.errors import BudgetError, UnsupportedPositionError
+from games.solver.errors import BudgetError, UnknownPresetError, UnsupportedPositionError
 from games.solver.lines import line_from
-from games.solver.presets import Plan, plan_for
+from games.solver.presets import FCS_VARIANTS, Plan, plan_for
 from games.solver.results import (
     IMPOSSIBLE,
     SCOPE_UNDECIDED,
@@ -26,6 +26,7 @@ from games.solver.results import (
     WINNABLE,
     SolveResult,
 )
+from games.solver.stock import DEFAULT_STOCK_BUDGET, check_stock, is_stock_game, solve_stock
 
 #: Iterations allowed to each fc-solve search when the caller gives none.
 DEFAULT_BUDGET = 200_000
@@ -34,7 +35,8 @@ MAX_BUDGET = 5_000_000
 
 
 def solve(
-    position: Position, *, budget: int | None = None, preset: str | None = None
+    position: Position, *, budget: int | None = None, preset: str | None = None,
+    seconds: float | None = None,
 ) -> SolveResult:
     """Decide ``position`` in its own variant (``position.variant``).
 
@@ -44,11 +46,20 @@ def solve(
     the complete scan). A winning line is returned only after the engine has
     replayed it to a win; ``impossible`` only when the complete scan ran out.
 
+    Klondike and Spider positions go to their own searches (``stock.py``):
+    ``budget`` counts positions there (default ``DEFAULT_STOCK_BUDGET``) and
+    ``seconds`` caps a Spider or mid-game Klondike search.
+
     >>> from games.engine import deal
     >>> result = solve(deal("freecell", 1), budget=50_000)
     >>> result.status, len(result.moves), result.preset
     ('winnable', 115, 'lg')
     """
+    if is_stock_game(position):
+        if preset is not None:
+            raise UnknownPresetError(f"presets are fc-solve's; {position.variant} has none")
+        limit = check_budget(budget, DEFAULT_STOCK_BUDGET)
+        return solve_stock(check_stock(position), budget=limit, seconds=seconds)
     limit = check_budget(budget)
     plan = plan_for_position(position)
     return run_scans(position, plan, plan.scans(preset), limit)
@@ -142,7 +153,9 @@ def warm_up(variants: tuple[str, ...] | None = None, *, par: bool = False) -> fl
     True
     """
     started = time.perf_counter()
-    for variant in variants or VARIANTS:
+    for variant in variants or FCS_VARIANTS:
+        if variant not in FCS_VARIANTS:
+            continue  # Klondike-Solver and our own searches load nothing ahead
         plan = plan_for(variant)
         for scan in (*plan.scans(), *(plan.par if par else ())):
             library.preload(plan.args(scan))

@@ -165,7 +165,7 @@ def deal_row(cols: tuple, row: Sequence[int]) -> tuple[tuple, int]:
     """(the columns after a stock deal of ``row``, runs removed)."""
     new = []
     removed = 0
-    for col, card in zip(cols, row):
+    for col, card in zip(cols, row, strict=False):
         col = col + (card,)
         if _complete(col):
             col = _turned(col[:-13])

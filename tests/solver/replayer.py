@@ -122,7 +122,7 @@ def _klondike_place(cards, target, columns, home) -> None:
             raise Refused("only a King fills an empty column")
     elif dest[-1][0] != rank + 1 or _red(dest[-1][1]) == _red(suit) or dest[-1][2]:
         raise Refused("does not fit")
-    for upper, lower in zip(cards, cards[1:]):
+    for upper, lower in zip(cards, cards[1:], strict=False):
         if upper[0] != lower[0] + 1 or _red(upper[1]) == _red(lower[1]):
             raise Refused("not an alternating run")
     dest.extend(cards)

@@ -1,0 +1,65 @@
+"""The pool filler for Klondike and Spider: only proven-winnable deals whose
+stored line replays to a win enter a pool or the daily reserve."""
+
+import random
+
+import pytest
+
+from games import engine
+from games.models import Deal, SolverStatus
+from games.services import solving
+from games.services.solving import pool_fill, pool_size
+from tests.solver.replayer import klondike_wins, spider_wins
+
+pytestmark = pytest.mark.django_db
+
+
+def independent_win(deal: Deal) -> bool:
+    start = engine.deal(deal.variant, deal.number)
+    rules = engine.get_ruleset(deal.variant)
+    if rules.family == "klondike":
+        return klondike_wins(engine.to_layout(start), rules.draw_count, deal.solution.split())
+    return spider_wins(engine.to_layout(start), deal.solution.split())
+
+
+@pytest.mark.parametrize("variant", ["klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits"])
+def test_pool_fill_keeps_only_deals_with_a_verified_line(variant):
+    added = pool_fill(variant=variant, target=2, seconds=60, rng=random.Random(11))
+    assert added == 2 and pool_size(variant=variant) == 2
+    for deal in Deal.objects.filter(variant=variant, in_pool=True):
+        assert deal.status == SolverStatus.WINNABLE and deal.par == len(deal.solution.split())
+        assert independent_win(deal)
+
+
+def test_the_daily_reserve_of_spider_holds_verified_lines_only():
+    added = pool_fill(variant="spider-1suit", target=2, seconds=60, rng=random.Random(5), reserve=True)
+    assert added == 2
+    for deal in Deal.objects.filter(variant="spider-1suit", daily_reserve=True):
+        assert deal.number <= 2**63 - 1  # Deal.number is a bigint
+        assert independent_win(deal)
+
+
+def test_a_winnable_verdict_whose_line_does_not_win_stays_out(monkeypatch):
+    real = solving.solver.solve_with_par
+
+    def broken_line(position, **kwargs):
+        result = real(position, **kwargs)
+        return type(result)(result.status, result.par, result.line[:-1], result.presets,
+                            result.scope, result.iterations, result.seconds, result.preset)
+
+    monkeypatch.setattr(solving.solver, "solve_with_par", broken_line)
+    assert pool_fill(variant="spider-1suit", target=1, seconds=3, rng=random.Random(3)) == 0
+    assert pool_size(variant="spider-1suit") == 0
+
+
+def test_a_spider_search_for_a_pool_stays_within_the_seconds_given(monkeypatch):
+    seen = []
+    real = solving.solver.solve_with_par
+
+    def spy(position, **kwargs):
+        seen.append(kwargs)
+        return real(position, **kwargs)
+
+    monkeypatch.setattr(solving.solver, "solve_with_par", spy)
+    pool_fill(variant="spider-4suits", target=1, seconds=2, rng=random.Random(1))
+    assert seen and all(k["seconds"] <= 2 and k["budget"] == solving.POOL_STOCK_BUDGET for k in seen)
