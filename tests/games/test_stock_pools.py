@@ -63,3 +63,11 @@ def test_a_spider_search_for_a_pool_stays_within_the_seconds_given(monkeypatch):
     monkeypatch.setattr(solving.solver, "solve_with_par", spy)
     pool_fill(variant="spider-4suits", target=1, seconds=2, rng=random.Random(1))
     assert seen and all(k["seconds"] <= 2 and k["budget"] == solving.POOL_STOCK_BUDGET for k in seen)
+
+
+def test_the_pool_task_of_one_variant_fills_it(settings):
+    from games.tasks import pool_fill_task
+
+    settings.POOL_TARGET = 1
+    assert pool_fill_task.run("klondike-draw3") == 1
+    assert pool_size(variant="klondike-draw3") == 1
