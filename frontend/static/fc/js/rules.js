@@ -2,13 +2,15 @@
 // position JSON, moves in fc-solve standard notation. No DOM in here. Klondike
 // and Spider positions are handed to rules_stock.js by the same functions.
 
+import { BadNotation, IllegalMove, RANKS, SUITS } from "./cards.js";
 import { rulesetOf } from "./catalogue.js";
 import {
   applyStockMove, stockIsWon, stockLegalMoves, stockPerft, stockPlayable,
 } from "./rules_stock.js";
 
-export const RANKS = "A23456789TJQK";
-export const SUITS = ["H", "C", "D", "S"];
+// Ranks, suits and the two refusals live in cards.js, shared with rules_stock.js.
+export { BadNotation, IllegalMove, RANKS, SUITS } from "./cards.js";
+
 const RED = new Set(["H", "D"]);
 const CELLS = "abcd";
 
@@ -32,22 +34,6 @@ export const playable = (ruleset) => freecellPlayable(ruleset) || stockPlayable(
 
 // A Klondike or Spider position, played by rules_stock.js.
 const stockGame = (position) => stockPlayable(rulesetOf(position?.variant));
-
-/** A move the rules refuse; `check` names the rule, as the engine does. */
-export class IllegalMove extends Error {
-  constructor(check, message) {
-    super(`${check}: ${message}`);
-    this.check = check;
-  }
-}
-
-/** Text that is not a move in standard notation. */
-export class BadNotation extends Error {
-  constructor(text) {
-    super(`not a move in standard notation: ${JSON.stringify(text)}`);
-    this.check = "notation";
-  }
-}
 
 export const rankOf = (card) => RANKS.indexOf(card[0]) + 1;
 export const suitOf = (card) => card[1];

@@ -5,7 +5,7 @@
 // view takes them from `revealed`, the server's `[{pile, card}]` list.
 
 import { rulesetOf } from "./catalogue.js";
-import { BadNotation, IllegalMove, RANKS, SUITS } from "./rules.js";
+import { BadNotation, IllegalMove, RANKS, SUITS } from "./cards.js";
 
 const RED = new Set(["H", "D"]);
 const rankOf = (card) => RANKS.indexOf(card[0]) + 1;
