@@ -128,3 +128,42 @@ def test_the_audit_log_is_readable_by_staff(admin_client, winnable_deal, today):
     assert "deal_feature" in page and "a famous one" in page and "admin" in page
     filtered = admin_client.get("/admin/auditlog/logentry/?staff_action=deal_feature").content.decode()
     assert "freecell #6" in filtered
+
+
+def test_every_admin_page_renders_for_staff(admin_client, daily, finish, today, winnable_deal):
+    day = daily(number=6)
+    result = finish("dora", day.deal, daily=day, flagged=True)
+    future = Daily.objects.create(variant="freecell", date=today + dt.timedelta(days=3),
+                                  deal=winnable_deal("freecell", 7))
+    pages = [
+        "/admin/", "/admin/games/deal/", "/admin/games/deal/add/", f"/admin/games/deal/{day.deal_id}/change/",
+        f"/admin/games/deal/{day.deal_id}/auditlog/", "/admin/games/daily/", "/admin/games/daily/add/",
+        f"/admin/games/daily/{future.pk}/change/", f"/admin/games/daily/{day.pk}/change/",
+        "/admin/games/daily/calendar/", "/admin/games/daily/calendar/?variant=forecell&month=2027-02",
+        "/admin/games/daily/calendar/?month=nonsense", "/admin/games/daily/fill/",
+        "/admin/games/result/", f"/admin/games/result/{result.pk}/change/", "/admin/games/submission/",
+        "/admin/games/game/", "/admin/games/schedulerequest/", "/admin/games/suspension/",
+        "/admin/auth/user/", f"/admin/auth/user/{result.player_id}/change/", "/admin/auditlog/logentry/",
+    ]
+    for page in pages:
+        assert admin_client.get(page).status_code == 200, page
+
+
+def test_the_calendar_shows_a_months_dailies(admin_client, winnable_deal, today):
+    first = (today.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+    Daily.objects.create(variant="freecell", date=first + dt.timedelta(days=4), deal=winnable_deal("freecell", 7))
+    page = admin_client.get(f"/admin/games/daily/calendar/?variant=freecell&month={first:%Y-%m}")
+    assert page.context["scheduled"] == 1
+    assert "#7" in page.content.decode()
+
+
+def test_fill_reviews_then_schedules_from_the_reserve(admin_client, winnable_deal, today):
+    for number in (2_000_000_001, 2_000_000_002):
+        winnable_deal("freecell", number, in_pool=False, reserve=True)
+    form = {"variant": "freecell", "first": today + dt.timedelta(days=1), "last": today + dt.timedelta(days=3),
+            "reason": "fill"}
+    review = admin_client.post("/admin/games/daily/fill/", form)
+    assert "3 to fill" in review.content.decode() and not Daily.objects.exists()
+    done = admin_client.post("/admin/games/daily/fill/", {**form, "confirm": "yes"}, follow=True)
+    assert Daily.objects.count() == 2
+    assert "left empty" in done.content.decode()

@@ -1,0 +1,110 @@
+"""Curation in the admin, in Chromium against the live server: a staff member fills next month's
+FreeCell dailies from the reserve, sees them on the calendar and finds every action in the audit log."""
+
+import calendar
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games.clock import today_utc
+from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PASSWORD = "correct horse battery"
+RESERVE_FROM = 2_000_000_001  # from the whole number range, as the reserve is
+
+
+def next_month() -> tuple[dt.date, dt.date]:
+    first = (today_utc().replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+    return first, first.replace(day=calendar.monthrange(first.year, first.month)[1])
+
+
+@pytest.fixture
+def curator(live_url):
+    return get_user_model().objects.create_superuser("curator", "curator@example.com", PASSWORD)
+
+
+@pytest.fixture
+def reserve(live_url):
+    for offset in range(35):
+        Deal.objects.create(variant="freecell", number=RESERVE_FROM + offset, status=SolverStatus.WINNABLE,
+                            par=90 + offset % 9, difficulty=("easy", "medium", "hard")[offset % 3],
+                            daily_reserve=True)
+
+
+def admin_log_in(page, base):
+    page.goto(f"{base}/admin/login/?next=/admin/")
+    page.fill("input[name=username]", "curator")
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("input[type=submit]").click()
+    page.wait_for_url("**/admin/")
+
+
+def test_staff_fill_a_month_from_the_reserve_see_the_calendar_and_the_trail(site, curator, reserve, screenshots):
+    first, last = next_month()
+    admin_log_in(site, site.base)
+    site.goto(f"{site.base}/admin/games/daily/")
+    site.get_by_role("link", name="Fill from the reserve").first.click()
+    site.select_option("select[name=variant]", "freecell")
+    site.fill("input[name=first]", first.isoformat())
+    site.fill("input[name=last]", last.isoformat())
+    site.fill("input[name=reason]", "next month's dailies")
+    site.get_by_role("button", name="Review").click()
+    summary = site.locator("#fill-summary")
+    assert f"{last.day} to fill" in summary.inner_text() and "35 deal(s) in the reserve" in summary.inner_text()
+    site.get_by_role("button", name="Yes, schedule them").click()
+
+    site.wait_for_url("**/admin/games/daily/calendar/**")
+    calendar_table = site.locator("#calendar")
+    assert calendar_table.get_attribute("data-month") == f"{first:%Y-%m}"
+    scheduled = site.locator("#calendar td:not(.fc-other) .fc-deal")
+    assert scheduled.count() == last.day
+    numbers = {int(text.lstrip("#")) for text in scheduled.all_text_contents()}
+    assert len(numbers) == last.day and numbers <= set(range(RESERVE_FROM, RESERVE_FROM + 35))
+    assert f"{last.day} of {last.day} days scheduled" in site.content()
+    site.screenshot(path=str(screenshots / "admin-calendar.png"), full_page=True)
+    assert Daily.objects.filter(variant="freecell", date__range=(first, last)).count() == last.day
+
+    site.goto(f"{site.base}/admin/auditlog/logentry/?staff_action=schedule_add")
+    rows = site.locator("#result_list tbody tr")
+    assert rows.count() == last.day
+    listing = site.locator("#result_list").inner_text()
+    for offset in range(last.day):
+        assert f"freecell daily {first + dt.timedelta(days=offset)}" in listing
+    for row in rows.all():
+        text = row.inner_text()
+        assert "curator" in text and "next month's dailies" in text and "admin" in text
+    assert site.errors == []
+
+
+def test_the_results_list_shows_every_column_at_1400_px(site, curator):
+    player = get_user_model().objects.create_user("a-rather-long-player-name", password=PASSWORD)
+    deal = Deal.objects.create(variant="freecell-classic", number=8_589_934_000, status=SolverStatus.WINNABLE)
+    daily_deal = Deal.objects.create(variant="freecell", number=123_456, status=SolverStatus.WINNABLE)
+    daily = Daily.objects.create(variant="freecell", date=today_utc(), deal=daily_deal)
+    for target, on_daily in ((deal, None), (daily_deal, daily)):
+        game = Game.objects.create(player=player, deal=target, daily=on_daily, state="won",
+                                   finished_at=timezone.now())
+        submission = Submission.objects.create(game=game, moves="", status="accepted")
+        Result.objects.create(submission=submission, game=game, player=player, deal=target, daily=on_daily,
+                              moves=123, duration_ms=1_234_567, finished_at=timezone.now(), flagged=True,
+                              flag_reason="14 decisions arrived in a single request after a long wait")
+    site.set_viewport_size({"width": 1400, "height": 900})
+    admin_log_in(site, site.base)
+    site.goto(f"{site.base}/admin/games/result/")
+    for column in ("Ranked", "Flagged", "Voided", "Evidence"):
+        header = site.locator("#result_list thead th", has_text=column).first
+        box = header.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 1400, (column, box)
+    assert site.evaluate("document.documentElement.scrollWidth") <= 1400
+    site.screenshot(path=str(screenshots_path(site)), full_page=False)
+
+
+def screenshots_path(site):
+    from tests.browser.conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS / "admin-results-1400.png"
