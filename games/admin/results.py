@@ -48,7 +48,8 @@ class DailyFilter(admin.SimpleListFilter):
 
 @admin.register(Result)
 class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
-    show_auditlog_history_link = True
+    # No history column: the list must fit 1400 px beside its filters; a result's trail is
+    # at <id>/auditlog/ and in Log entries.
     list_display = [
         "player",
         "deal_name",
@@ -101,7 +102,7 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
     def evidence(self, obj):
         if not obj.flag_reason:
             return "-"
-        short = obj.flag_reason if len(obj.flag_reason) <= 60 else obj.flag_reason[:57] + "..."
+        short = obj.flag_reason if len(obj.flag_reason) <= 40 else obj.flag_reason[:38] + "..."
         return format_html('<span title="{}">{}</span>', obj.flag_reason, short)
 
     @admin.display(description="engine-assistance evidence")
