@@ -18,7 +18,8 @@ from games.services.leaderboards import leaderboards_outdate
 def player_boards_refresh(*, player) -> None:
     """Every board that holds one of the player's results is rebuilt on its next read."""
     keys = set(Result.objects.filter(player=player).values_list("daily_id", "deal_id").distinct())
-    transaction.on_commit(lambda: [leaderboards_outdate(daily_id=d, deal_id=k) for d, k in keys])
+    transaction.on_commit(lambda: [leaderboards_outdate(daily_id=d, deal_id=k) for d, k in keys]
+                          + [leaderboards_outdate(player_id=player.pk)])
 
 
 def player_suspend(*, player, act: StaffAct) -> Suspension:
