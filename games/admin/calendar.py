@@ -3,8 +3,9 @@
 import calendar
 import datetime as dt
 
+from games.catalogue import daily_variants
 from games.clock import today_utc
-from games.models import DAILY_VARIANTS, Daily, ScheduleRequest
+from games.models import Daily, ScheduleRequest
 
 
 def _month(text: str | None) -> dt.date:
@@ -20,7 +21,8 @@ def _shift(month: dt.date, months: int) -> dt.date:
 
 
 def calendar_context(variant: str | None, month_text: str | None) -> dict:
-    variant = variant if variant in DAILY_VARIANTS else DAILY_VARIANTS[0]
+    variants = daily_variants()
+    variant = variant if variant in variants else variants[0]
     month = _month(month_text)
     weeks = calendar.Calendar(firstweekday=0).monthdatescalendar(month.year, month.month)
     first, last = weeks[0][0], weeks[-1][-1]
@@ -52,7 +54,7 @@ def calendar_context(variant: str | None, month_text: str | None) -> dict:
     in_month = [day for week in weeks for day in week if day.month == month.month]
     return {
         "variant": variant,
-        "variants": DAILY_VARIANTS,
+        "variants": variants,
         "month": month,
         "weeks": rows,
         "previous": _shift(month, -1),

@@ -13,8 +13,9 @@ from games import engine
 from games.admin.calendar import calendar_context
 from games.admin.confirm import confirmed_act, staff_act
 from games.admin.search import exact_number_search
+from games.catalogue import daily_variants
 from games.clock import today_utc
-from games.models import DAILY_VARIANTS, Daily, ScheduleRequest
+from games.models import Daily, ScheduleRequest
 from games.services.deals import deal_get_or_create, deal_lookup
 from games.services.layouts import reserve_deals
 from games.services.schedule import (
@@ -28,7 +29,7 @@ from games.services.schedule_requests import schedule_number, schedule_number_ch
 
 
 def daily_variant_choices() -> list[tuple[str, str]]:
-    return [(v, engine.get_ruleset(v).title) for v in DAILY_VARIANTS]
+    return [(v, engine.get_ruleset(v).title) for v in daily_variants()]
 
 
 class DailyForm(forms.ModelForm):

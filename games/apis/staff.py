@@ -17,7 +17,8 @@ from games.apis.fields import (
     StrictCharField,
     StrictIntegerField,
 )
-from games.models import DAILY_VARIANTS, Daily, ScheduleRequest
+from games.catalogue import daily_variants
+from games.models import Daily, ScheduleRequest
 from games.selectors import schedule_upcoming
 from games.services.audit import StaffAct
 from games.services.dailies import daily_variant_check
@@ -27,7 +28,7 @@ from games.services.schedule import schedule_fill, schedule_move, schedule_remov
 from games.services.schedule_requests import schedule_number
 
 #: The variants a daily can be scheduled for (one enum in the schema, see ENUM_NAME_OVERRIDES).
-DAILY_VARIANT_CHOICES = list(DAILY_VARIANTS)
+DAILY_VARIANT_CHOICES = list(daily_variants())
 
 
 def api_act(request, reason: str = "") -> StaffAct:
@@ -89,7 +90,7 @@ class ScheduleApi(APIView):
     @extend_schema(responses={200: ScheduleListOut, **ERRORS}, summary="Dailies from today on")
     def get(self, request):
         variant = request.query_params.get("variant")
-        variant = variant if variant in DAILY_VARIANTS else None
+        variant = variant if variant in daily_variants() else None
         dailies = schedule_upcoming(variant=variant)
         requests = ScheduleRequest.objects.select_related("deal")
         if variant:
