@@ -6,7 +6,10 @@ Plays, in this process and against the real scoring code
 (a) solver bots: the site's own solver line (``solver.solve``) and the par line
     (``solver.solve_with_par``, the deal's stored solution) at 300 ms per
     decision sent in batches of three (as the probe did), at 1 s per move, at a
-    random 1-4 s per move, and at a random 1-4 s with small random detours;
+    random 1-4 s per move, and at a random 1-4 s with small random detours
+    (a random legal move now and then, 5 %, then a fresh solve); and disguised
+    ones: a person's log-normal think times (median 3.6 s), with and without
+    detours, and a detour on one decision in five;
 (b) human-like players: a heuristic player (best-first search on a board
     evaluation, no solver) playing its own line with log-normal think times
     that grow with the options on the board, a few moves taken back and a few
@@ -43,6 +46,11 @@ BOTS = {
     "solve 1-4s": dict(line="solve", ms_per_decision=(1000, 4000)),
     "solve 1-4s detours": dict(line="solve", ms_per_decision=(1000, 4000), detour_rate=0.05),
     "par 1-4s detours": dict(line="par", ms_per_decision=(1000, 4000), detour_rate=0.05),
+    # Disguised: a person's log-normal think times, or many detours.
+    "solve lognormal": dict(line="solve", ms_per_decision=lambda rng: rng.lognormvariate(8.2, 0.8)),
+    "solve lognormal detours": dict(line="solve", ms_per_decision=lambda rng: rng.lognormvariate(8.2, 0.8),
+                                    detour_rate=0.05),
+    "solve 1-4s 20% detours": dict(line="solve", ms_per_decision=(1000, 4000), detour_rate=0.2),
 }
 PEOPLE = {
     "person": dict(median_ms=3500, sigma=0.8, undo_rate=0.05, detour_rate=0.03),

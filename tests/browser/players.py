@@ -15,8 +15,17 @@ def log_in(page, base, username, next_path, *, board=True):
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"**{next_path}")
     if board:
+        start_daily_if_asked(page)
         page.locator(".card[data-pile]").first.wait_for()
         wait_settled(page)
+
+
+def start_daily_if_asked(page) -> None:
+    """An open daily not started yet shows a button instead of the board: press it."""
+    page.wait_for_load_state("networkidle")
+    start = page.get_by_role("button", name="Start the daily")
+    if start.count():
+        start.click()
 
 
 def other_device(player) -> APIClient:

@@ -1,5 +1,5 @@
-"""The daily, end to end: register, win today's FreeCell daily by dragging cards
-along a solver line, and find the new row on the daily leaderboard once the
+"""The daily, end to end: register, start today's FreeCell daily, win it by dragging
+cards along a person's line (a solver's own line would be held for review), and find the new row on the daily leaderboard once the
 real worker has replayed and ranked the game."""
 
 import datetime as dt
@@ -10,7 +10,7 @@ from games.clock import today_utc
 from games.models import Daily, Deal, Game, SolverStatus
 from tests.browser.board import drag_move, wait_settled
 from tests.browser.players import log_in
-from tests.browser.solutions import winning_line
+from tests.support.lines import human_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.slow]
 
@@ -19,7 +19,7 @@ DAILY_DEAL = 1
 
 @pytest.fixture
 def todays_freecell_daily(live_url):
-    line = winning_line("freecell", number=DAILY_DEAL)
+    line = list(human_line("freecell", DAILY_DEAL))
     deal, _ = Deal.objects.update_or_create(
         variant="freecell",
         number=DAILY_DEAL,
@@ -35,6 +35,7 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
     site.fill("input[name=password]", "a long enough passphrase 7")
     site.get_by_role("button", name="Create account").click()
     site.wait_for_url("**/daily/freecell")
+    site.get_by_role("button", name="Start the daily").click()
     site.locator('.card[data-pile="1"]').first.wait_for()
     wait_settled(site)
 
@@ -60,12 +61,17 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
     site.screenshot(path=str(screenshots / "daily-leaderboard.png"))
 
 
-def test_opening_the_daily_starts_no_game_until_the_first_move_which_is_ranked(site, make_player, make_daily):
+def test_opening_the_daily_deals_nothing_until_the_player_starts_the_ranked_attempt(site, make_player, make_daily):
     make_daily(3)
     player = make_player("patient")
-    log_in(site, site.base, "patient", "/daily/freecell")
+    log_in(site, site.base, "patient", "/daily/freecell", board=False)
     site.wait_for_load_state("networkidle")
     assert not Game.objects.filter(player=player).exists()
+    assert site.locator(".card[data-pile]").count() == 0
+    site.get_by_role("button", name="Start the daily").click()
+    site.locator(".card[data-pile]").first.wait_for()
+    wait_settled(site)
+    assert Game.objects.get(player=player).ranked
     drag_move(site, "1a")
     site.locator('[data-hud="status"]', has_text="Saved").wait_for()
     game = Game.objects.get(player=player)

@@ -30,11 +30,11 @@ def clock(monkeypatch):
     return state
 
 
-def play(api, clock, today, session: Session, *, undo_first: bool = False) -> Result:
+def play(api, clock, today, session: Session, *, undo_first: bool = False, variant: str = "freecell") -> Result:
     """Start the ranked daily at clock 0, send ``session``'s batches at their receive
     times, let the worker's service validate the win, and return the result."""
     clock["ms"] = 0
-    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    game = api.post(f"/api/dailies/{today}/{variant}/games/").json()
     assert game["ranked"] is True
     ply = 0
     if undo_first:  # a move tried and taken back before the first real one
@@ -91,6 +91,15 @@ def test_the_deals_stored_par_line_played_by_a_bot_is_held(api, clock, daily, to
     daily("freecell", number=NUMBER)
     bot = bot_session(START, lambda p: solver.solve_with_par(p).line, ms_per_decision=(1000, 4000))
     assert_held(api, today, play(api, clock, today, bot))
+
+
+def test_a_forecell_solver_bot_is_held_too(api, clock, daily, today):
+    daily("forecell", number=2)
+    start = engine.deal("forecell", 2)
+    bot = bot_session(start, lambda p: solver.solve(p).moves, ms_per_decision=(1000, 4000))
+    result = play(api, clock, today, bot, variant="forecell")
+    assert result.flagged and result.review == "held"
+    assert result.fairplay_evidence["preset"] == "ct" and result.fairplay_evidence["agreement"] == 1.0
 
 
 def test_a_human_like_win_is_ranked_and_its_undone_moves_count(api, clock, daily, today):

@@ -87,6 +87,7 @@ def heuristic_line(start: Position, seed: int = 0, *, max_nodes: int = 40_000,
     first: list[str] = []
     root = autoplay(start, first)
     parents: dict[Position, tuple[Position | None, list[str]]] = {root: (None, first)}
+    seen = {_shape(root)}  # a person does not shuffle a run between empty columns
     depth = {root: 0}
     frontier = [(0.0, 0, root)]
     tick = 0
@@ -98,14 +99,22 @@ def heuristic_line(start: Position, seed: int = 0, *, max_nodes: int = 40_000,
             text = format_move(move)
             steps = [text]
             after = autoplay(apply_move(position, move), steps)
-            if after in parents:
+            if _shape(after) in seen:
                 continue
+            seen.add(_shape(after))
             parents[after] = (position, steps)
             depth[after] = depth[position] + 1
             tick += 1
             cost = -evaluation(after) + depth_cost * depth[after] + rng.gauss(0, noise)
             heapq.heappush(frontier, (cost, tick, after))
     return None
+
+
+def _shape(position: Position) -> tuple:
+    """A position up to the order of its columns and of its free cells."""
+    columns = sorted(tuple(str(card) for card in column) for column in position.columns)
+    cells = sorted(str(card) for card in position.cells if card is not None)
+    return tuple(columns), tuple(cells), position.foundations
 
 
 def _path(parents, position) -> list[str]:
@@ -175,8 +184,8 @@ def _detour(position: Position) -> list[str]:
 
 def bot_session(start: Position, solve, seed: int = 0, *, ms_per_decision=300, batch: int = 1,
                 detour_rate: float = 0.0) -> Session:
-    """A script playing ``solve(position)``'s line: ``ms_per_decision`` is a number
-    or a (low, high) range drawn per decision; ``batch`` decisions per request;
+    """A script playing ``solve(position)``'s line: ``ms_per_decision`` is a number,
+    a (low, high) range drawn per decision, or a function of the random generator; ``batch`` decisions per request;
     with ``detour_rate``, now and then a random legal move, then a fresh solve."""
     rng = random.Random(seed)
     session, position, clock = Session(), start, 0
@@ -195,7 +204,10 @@ def bot_session(start: Position, solve, seed: int = 0, *, ms_per_decision=300, b
         pending.append(move)
         if not move.endswith("h"):
             pace = ms_per_decision
-            pending_ms += rng.uniform(*pace) if isinstance(pace, tuple) else pace
+            if callable(pace):
+                pending_ms += pace(rng)
+            else:
+                pending_ms += rng.uniform(*pace) if isinstance(pace, tuple) else pace
             if sum(not m.endswith("h") for m in pending) >= batch:
                 clock += int(pending_ms)
                 session.add(pending, clock)
