@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from games import engine, solver
 from games.models import Deal, Game
 from games.services.solving import pool_fill
 
@@ -95,7 +96,9 @@ def test_a_daily_reserve_deal_is_not_a_layout_another_variant_hands_out(winnable
     numbers = iter([24, 5_000_000_000])
     monkeypatch.setattr("games.services.solving._candidate", lambda variant, reserve, rng: next(numbers))
     winnable_deal("freecell-classic", 24, in_pool=True)
-    winnable_deal("freecell", 5_000_000_000, in_pool=False)
+    far = winnable_deal("freecell", 5_000_000_000, in_pool=False)
+    line = solver.solve(engine.deal("freecell", 5_000_000_000)).moves
+    Deal.objects.filter(pk=far.pk).update(solution=" ".join(line))
     assert pool_fill(variant="freecell", target=1, seconds=5.0, reserve=True) == 1
     assert list(Deal.objects.filter(daily_reserve=True).values_list("number", flat=True)) == [5_000_000_000]
 
