@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from accounts.slowdown import login_slowdown_check
 from core.errors import Conflict, InvalidRequest, PermissionDenied
 
 User = get_user_model()
@@ -33,7 +34,9 @@ def user_register(*, request, username: str, password: str, email: str = ""):
 
 
 def user_authenticate(*, request, username: str, password: str):
-    """Check credentials through django-axes; repeated failures lock the account out."""
+    """Check credentials through django-axes: repeated failures lock this address
+    out of the account, and slow the account down from everywhere else."""
+    login_slowdown_check(request=request, username=username)
     try:
         user = authenticate(request=request, username=username, password=password)
     except DjangoPermissionDenied as exc:

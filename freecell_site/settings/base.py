@@ -124,10 +124,18 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "/login/"
 
-# django-axes: lock out on (username, IP) and on username alone.
+# Proxies of ours in front of gunicorn that append to X-Forwarded-For. 0: the
+# header is the client's own words and is ignored (accounts/addresses.py).
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+
+# django-axes: lock out on (username, address) only; across addresses a username
+# is slowed down instead (accounts/slowdown.py), so that nobody can lock a
+# player out of their own account from somewhere else.
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
+LOGIN_SLOWDOWN_MAX_SECONDS = env.int("LOGIN_SLOWDOWN_MAX_SECONDS", default=30)
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
@@ -181,6 +189,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.exception_handler.api_exception_handler",
+    "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "login": env("THROTTLE_LOGIN", default="20/min"),
         "register": env("THROTTLE_REGISTER", default="10/hour"),

@@ -3,20 +3,15 @@
 The probe that found it: started with ``scripts/run`` (local settings), a
 mistyped address showed Django's debug page, with the settings and the
 database and Redis URLs. These tests start gunicorn on the local settings the
-way ``scripts/run`` does (static files collected, whitenoise serving them)
-and ask it what a stranger would.
+way ``scripts/run`` does (the ``readme_server`` fixture: static files
+collected, whitenoise serving them) and ask it what a stranger would.
 """
 
-import os
 import re
-import subprocess
 
 import pytest
 import requests
-from django.db import connection
-
-from tests.support.processes import REPO, VENV_BIN, Process, free_port, service_env
-from tests.support.waiting import wait_for
+from django.test import Client
 
 pytestmark = [pytest.mark.slow, pytest.mark.worker]
 
@@ -30,41 +25,6 @@ NOT_FOUND = [
     "/nope/",
     "/s/zzz",
 ]
-
-
-@pytest.fixture(scope="module")
-def readme_server(django_db_setup, django_db_blocker, tmp_path_factory):
-    """gunicorn on ``freecell_site.settings.local`` with nothing asking for DEBUG."""
-    with django_db_blocker.unblock():
-        database = connection.settings_dict["NAME"]
-    workdir = tmp_path_factory.mktemp("readme")
-    env = service_env(
-        database,
-        DJANGO_SETTINGS_MODULE="freecell_site.settings.local",
-        STATIC_ROOT=str(workdir / "static"),
-        CACHE_KEY_PREFIX=f"fc-test-{os.environ['FC_TEST_RUN_ID']}-readme",
-    )
-    env.pop("DEBUG", None)
-    subprocess.run([str(VENV_BIN / "python"), "manage.py", "collectstatic", "--noinput"], cwd=REPO, env=env,
-                   check=True, capture_output=True, timeout=120)
-    port = free_port()
-    web = Process("web", [str(VENV_BIN / "gunicorn"), "freecell_site.wsgi:application", "--bind",
-                          f"127.0.0.1:{port}", "--workers", "1", "--threads", "4", "--no-control-socket"],
-                  env, workdir / "web.log")
-    web.start()
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(lambda: _answers(url), timeout=60)
-        yield url
-    finally:
-        web.stop()
-
-
-def _answers(url: str) -> bool:
-    try:
-        return requests.get(f"{url}/api/health/", timeout=2).status_code in (200, 503)
-    except requests.ConnectionError:
-        return False
 
 
 def _friendly(response: requests.Response, status: int) -> str:
@@ -83,12 +43,12 @@ def test_a_missing_page_is_a_friendly_404_with_a_way_back(readme_server, transac
     assert "There is no such page" in body
 
 
-def test_a_daily_not_yet_open_is_a_friendly_404_for_a_logged_in_player(readme_server, transactional_db):
+def test_a_daily_not_yet_open_is_a_friendly_404_for_a_logged_in_player(readme_server, transactional_db,
+                                                                      make_player):
+    browser = Client()
+    browser.force_login(make_player("bob"))  # a session row the live server reads
     session = requests.Session()
-    token = session.get(f"{readme_server}/api/accounts/csrf/", timeout=30).json()["csrf_token"]
-    joined = session.post(f"{readme_server}/api/accounts/register/", timeout=30, headers={"X-CSRFToken": token},
-                          json={"username": "bob", "password": "correct horse battery"})
-    assert joined.status_code == 201, joined.text
+    session.cookies.set("sessionid", browser.cookies["sessionid"].value)
     body = _friendly(session.get(f"{readme_server}/daily/freecell/2030-01-01", timeout=30), 404)
     assert "There is no such page" in body
 
