@@ -99,7 +99,11 @@ def _pile(token: str, rules: Ruleset, text: str) -> tuple[str, int]:
 
 
 def format_stock_move(move: StockMove) -> str:
-    """The move in notation (canonical when it came from ``legal_moves``)."""
+    """The move in notation (canonical when it came from ``legal_moves``).
+
+    >>> format_stock_move(StockMove(FOUNDATION, 3, COLUMN, 4)), format_stock_move(STOCK_TURN)
+    ('hs5', 's')
+    """
     if move.source == STOCK:
         return "s"
     text = _name(move.source, move.source_index, is_source=True)

@@ -137,7 +137,13 @@ def stock_position_to_json(position: StockPosition) -> dict:
 
 
 def stock_position_from_json(data: object) -> StockPosition:
-    """Read the JSON written by ``stock_position_to_json``; the result is checked."""
+    """Read the JSON written by ``stock_position_to_json``; the result is checked.
+
+    >>> from games.engine import deal
+    >>> p = deal("spider-4suits", 3)
+    >>> stock_position_from_json(stock_position_to_json(p)) == p
+    True
+    """
     if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
         raise InvalidBoardError("a position is an object with a variant")
     rules = get_ruleset(data["variant"])
@@ -196,7 +202,14 @@ def player_view(position: StockPosition) -> dict:
 def revealed_cards(before: StockPosition, after: StockPosition, turned: tuple = ()) -> list[dict]:
     """The cards a move turned face up: ``[{"pile": "3", "card": "QH"}]``.
     ``turned`` holds the cards a stock move brought out (``(pile, card)`` pairs,
-    from ``turned_from_stock``); flips of exposed cards are found here."""
+    from ``turned_from_stock``); flips of exposed cards are found here.
+    ``families.apply_revealing`` does both for one move.
+
+    >>> from games.engine import apply_move, deal
+    >>> before = deal("klondike-draw1", 1)
+    >>> revealed_cards(before, apply_move(before, "7h"))
+    [{'pile': '7', 'card': 'JS'}]
+    """
     found = [{"pile": pile, "card": str(card)} for pile, card in turned]
     for index, (old, new) in enumerate(zip(before.face_down, after.face_down, strict=True)):
         column = after.columns[index]
@@ -206,7 +219,13 @@ def revealed_cards(before: StockPosition, after: StockPosition, turned: tuple = 
 
 
 def turned_from_stock(before: StockPosition, rules: Ruleset) -> tuple:
-    """The (pile, card) pairs a stock move of ``before`` turns up, in order."""
+    """The (pile, card) pairs a stock move of ``before`` turns up, in order.
+
+    >>> from games.engine import deal
+    >>> p = deal("klondike-draw3", 1)
+    >>> [(pile, str(card)) for pile, card in turned_from_stock(p, p.ruleset)]
+    [('w', '4H'), ('w', 'AC'), ('w', '4D')]
+    """
     if rules.stock == "deal_row":
         top = before.stock[::-1][: rules.columns]
         return tuple((pile_name(i), card) for i, card in enumerate(top))

@@ -333,6 +333,7 @@ const accepted = (position, move) => {
 };
 
 function* candidates(position, rules) {
+  const { down } = tableOf(position);
   yield { stock: true };
   const columns = [...position.columns.keys()].map((index) => ({ kind: "column", index }));
   const home = { kind: "foundation" };
@@ -344,7 +345,7 @@ function* candidates(position, rules) {
     if (from.kind !== "foundation") yield { from, to: home, count: null };
     for (const to of columns) {
       if (from.kind !== "column") yield { from, to, count: null };
-      else for (let count = 1; count <= position.columns[from.index].length; count += 1) yield { from, to, count };
+      else for (let count = 1; count <= position.columns[from.index].length - down[from.index]; count += 1) yield { from, to, count };
     }
   }
 }
