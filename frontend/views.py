@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.catalogue import catalogue_json
@@ -188,8 +189,18 @@ def register_page(request: HttpRequest) -> HttpResponse:
 
 
 def _safe_next(request: HttpRequest) -> str:
+    """Where to go after logging in: a path on this site, else the home page.
+
+    Browsers drop tabs and newlines inside a URL, so ``/\t/evil.example`` is
+    ``//evil.example``, another site: any control character refuses the target,
+    and what is left must have no scheme and no host (Django's
+    ``url_has_allowed_host_and_scheme`` with no host allowed).
+    """
     target = request.GET.get("next", "/")
-    # Only paths on this site: no scheme, no host, no protocol-relative URL.
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+    if (
+        not target.startswith("/")
+        or any(ord(c) < 32 or ord(c) == 127 for c in target)
+        or not url_has_allowed_host_and_scheme(target, allowed_hosts=set())
+    ):
         return "/"
     return target

@@ -185,6 +185,22 @@ async function profile(root) {
   }
 }
 
+/**
+ * Where to go after logging in: `next` if it is a page of this site (`origin`),
+ * else the home page. The URL parser drops tabs and newlines as the browser
+ * does, so "/\t/evil.example" is seen for what it is: another site.
+ */
+export function safeNext(next, origin) {
+  if (typeof next !== "string" || !next.startsWith("/")) return "/";
+  let url;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return "/";
+  }
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : "/";
+}
+
 function account(root) {
   const form = root.querySelector("[data-account]");
   const error = form.querySelector("[data-error]");
@@ -195,7 +211,7 @@ function account(root) {
     try {
       if (form.dataset.account === "login") await api.login(username.value, password.value);
       else await api.register(username.value, password.value, form.email?.value || undefined);
-      location.assign(form.dataset.next || "/");
+      location.assign(safeNext(form.dataset.next, location.origin));
     } catch (e) {
       const fields = e.detail?.fields ? Object.values(e.detail.fields).flat().join(" ") : "";
       error.textContent = fields || e.message;
