@@ -138,3 +138,17 @@ def test_spider_notation_has_a_tenth_column_zero_and_no_waste():
     for text in ("w1", "1a", "1w", "0"):
         with pytest.raises(NotationError):
             apply_move(position, text)
+
+
+@pytest.mark.parametrize("variant", ["spider-1suit", "spider-2suits", "spider-4suits"])
+def test_every_suit_count_removes_runs_and_refuses_the_deal_alike(variant):
+    from games.engine.stock_scenarios import stock_named_positions
+
+    boards = {name.split("/")[0]: p for name, p in stock_named_positions() if name.endswith(variant)}
+    after_move = apply_move(boards["run-removal"], "21")
+    assert len(after_move.removed) == 1 and after_move.face_down[0] == 0 and len(after_move.columns[0]) == 1
+    after_deal = apply_move(boards["removal-after-deal"], "s")
+    assert len(after_deal.removed) == 1 and len(after_deal.columns[0]) == 1
+    assert refusal(boards["deal-needs-every-column"], "s").check == "stock"
+    any_suit = boards["any-suit-one-higher"]
+    assert texts(apply_move(any_suit, "12").columns[1])[-1] == "7" + any_suit.columns[0][-1].suit

@@ -68,3 +68,20 @@ def test_board_text_functions_speak_layout_text_for_these_variants(variant):
     position = deal(variant, 77)
     assert to_board(position) == to_layout(position)
     assert from_board(to_board(position), variant) == position
+
+
+NAMES = {"variant", "title", "short_title", "share_letter", "daily_default"}
+
+
+def rules_without(variant: str, *fields: str) -> dict:
+    data = dataclasses.asdict(get_ruleset(variant))
+    return {key: value for key, value in data.items() if key not in NAMES | set(fields)}
+
+
+def test_one_two_and_four_suit_spider_share_every_movement_rule_and_differ_in_the_deck_only():
+    assert rules_without("spider-1suit", "deck_suits") == rules_without("spider-4suits", "deck_suits")
+    assert rules_without("spider-2suits", "deck_suits") == rules_without("spider-4suits", "deck_suits")
+
+
+def test_draw_one_and_draw_three_differ_in_the_stock_turn_only():
+    assert rules_without("klondike-draw1", "draw_count") == rules_without("klondike-draw3", "draw_count")
