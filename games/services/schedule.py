@@ -185,9 +185,23 @@ def schedule_fill(*, variant: str, first: dt.date, last: dt.date, act: StaffAct)
         date = first + dt.timedelta(days=offset)
         if date in taken:
             continue
+        daily = _fill_one(variant, date, act)
+        if daily is None:
+            empty.append(date)
+        else:
+            made.append(daily)
+    return made, empty
+
+
+def _fill_one(variant: str, date: dt.date, act: StaffAct, tries: int = 3) -> Daily | None:
+    """A reserve deal on ``date``; another is drawn if beat took the first one meanwhile."""
+    for _ in range(tries):
         deal = reserve_deals(variant=variant).order_by("?").first()
         if deal is None:
-            empty.append(date)
-            continue
-        made.append(schedule_add(variant=variant, date=date, deal=deal, act=act))
-    return made, empty
+            return None
+        try:
+            return schedule_add(variant=variant, date=date, deal=deal, act=act)
+        except Conflict as exc:
+            if exc.code != "deal_already_daily":
+                raise
+    return None

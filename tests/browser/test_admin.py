@@ -110,3 +110,28 @@ def test_the_results_list_shows_every_column_at_1400_px(site, curator, screensho
     assert plot.is_visible() and plot.locator("polyline").count() == 3
     site.screenshot(path=str(screenshots / "admin-result-evidence.png"), full_page=True)
 
+
+
+@pytest.mark.worker
+def test_staff_schedule_a_number_nobody_has_solved_and_the_worker_proves_it(site, curator):
+    day = next_month()[1] + dt.timedelta(days=3)
+    admin_log_in(site, site.base)
+    site.goto(f"{site.base}/admin/games/daily/add/?variant=freecell&date={day.isoformat()}")
+    site.fill("input[name=number]", "5")
+    site.fill("input[name=reason]", "a reader's favourite")
+    site.locator("input[name=_save]").click()
+    site.wait_for_url("**/admin/games/schedulerequest/")
+    assert "sent to the worker" in site.content()
+    for _ in range(30):  # the real worker solves deal 5 and schedules it
+        if "scheduled (par" in site.locator("#result_list").inner_text():
+            break
+        site.wait_for_timeout(1000)
+        site.reload()
+    assert "scheduled (par" in site.locator("#result_list").inner_text()
+    site.goto(f"{site.base}/admin/games/daily/calendar/?variant=freecell&month={day:%Y-%m}")
+    cell = site.locator(f'#calendar td[data-date="{day.isoformat()}"]')
+    assert cell.locator(".fc-deal").inner_text() == "#5"
+    site.goto(f"{site.base}/admin/auditlog/logentry/")
+    listing = site.locator("#result_list").inner_text()
+    assert "schedule_request" in listing and "schedule_add" in listing and "a reader's favourite" in listing
+    assert site.errors == []
