@@ -7,7 +7,10 @@ from auditlog.models import LogEntry
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games.models import Daily, Deal, Result, ScheduleRequest
+from core.errors import InvalidRequest
+from games.models import Daily, Deal, Result, ScheduleRequest, Suspension
+from games.services.audit import StaffAct
+from games.services.players import player_suspend
 from games.services.schedule_requests import schedule_request_settle
 
 pytestmark = pytest.mark.django_db
@@ -172,7 +175,10 @@ def test_a_suspension_needs_a_reason(staff_api, make_player):
     make_player("dora")
     response = staff_api.post("/api/staff/players/dora/suspension/", {"reason": ""}, format="json")
     assert response.status_code == 400
-    assert not get_user_model().objects.get(username="dora").__class__.objects.filter(suspension__isnull=False)
+    assert not Suspension.objects.exists()
+    with pytest.raises(InvalidRequest) as refused:
+        player_suspend(player=get_user_model().objects.get(username="dora"), act=StaffAct(reason="  "))
+    assert refused.value.code == "reason_required"
 
 
 # 5. No trail, no confirmation.
