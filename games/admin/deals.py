@@ -117,8 +117,12 @@ class DealAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
 
     @admin.action(description="Solve again (worker)")
     def solve(self, request, queryset):
-        count = deals_solve_again(deals=queryset, act=staff_act(request))
+        act = confirmed_act(self, request, queryset, action="solve", title="Solve these deals again")
+        if isinstance(act, TemplateResponse):
+            return act
+        count = deals_solve_again(deals=queryset, act=act)
         messages.info(request, f"{count} deal(s) sent to the worker.")
+        return None
 
     @admin.action(description="Feature on the home page")
     def feature(self, request, queryset):
@@ -134,8 +138,12 @@ class DealAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
 
     @admin.action(description="Un-feature")
     def unfeature(self, request, queryset):
-        count = deals_unfeature(deals=queryset, act=staff_act(request))
+        act = confirmed_act(self, request, queryset, action="unfeature", title="Un-feature these deals")
+        if isinstance(act, TemplateResponse):
+            return act
+        count = deals_unfeature(deals=queryset, act=act)
         messages.info(request, f"{count} deal(s) no longer featured.")
+        return None
 
     @admin.action(description="Void (withdraw from pools and from future dailies)")
     def void(self, request, queryset):
@@ -158,5 +166,9 @@ class DealAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
 
     @admin.action(description="Un-void")
     def unvoid(self, request, queryset):
-        count = deals_unvoid(deals=queryset, act=staff_act(request))
+        act = confirmed_act(self, request, queryset, action="unvoid", title="Un-void these deals")
+        if isinstance(act, TemplateResponse):
+            return act
+        count = deals_unvoid(deals=queryset, act=act)
         messages.info(request, f"{count} deal(s) un-voided.")
+        return None

@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.template.response import TemplateResponse
 from django.utils.html import format_html
 
-from games.admin.confirm import confirmed_act, staff_act
+from games.admin.confirm import confirmed_act
 from games.admin.evidence import timing_plot
 from games.fairplay.evidence import fairplay_evidence_html
 from games.models import Daily, Game, Result, Submission
@@ -160,8 +160,13 @@ class SubmissionAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Validate again (worker)")
     def revalidate(self, request, queryset):
-        count = submissions_revalidate(submissions=queryset, act=staff_act(request))
+        act = confirmed_act(self, request, queryset, action="revalidate",
+                            title="Validate these submissions again")
+        if isinstance(act, TemplateResponse):
+            return act
+        count = submissions_revalidate(submissions=queryset, act=act)
         messages.info(request, f"{count} pending submission(s) sent to the worker.")
+        return None
 
 
 @admin.register(Game)

@@ -167,3 +167,25 @@ def test_fill_reviews_then_schedules_from_the_reserve(admin_client, winnable_dea
     done = admin_client.post("/admin/games/daily/fill/", {**form, "confirm": "yes"}, follow=True)
     assert Daily.objects.count() == 2
     assert "left empty" in done.content.decode()
+
+
+@pytest.mark.parametrize("action", ["solve", "feature", "unfeature", "void", "unvoid"])
+def test_every_deal_action_asks_first(admin_client, winnable_deal, action, django_capture_on_commit_callbacks):
+    deal = winnable_deal("freecell", 7)
+    with django_capture_on_commit_callbacks() as rung:
+        page = admin_client.post("/admin/games/deal/", {"action": action, "_selected_action": [deal.pk]})
+    assert 'name="confirm"' in page.content.decode()
+    assert not rung and not LogEntry.objects.exists()
+
+
+def test_the_fill_command_schedules_from_the_reserve_and_leaves_a_trail(winnable_deal, today, admin_user):
+    from django.core.management import call_command
+
+    winnable_deal("freecell", 2_000_000_001, in_pool=False, reserve=True)
+    day = today + dt.timedelta(days=2)
+    call_command("schedule_fill", "freecell", day.isoformat(), day.isoformat(), "--reason", "cron",
+                 "--staff", "admin")
+    assert Daily.objects.get().deal.number == 2_000_000_001
+    [entry] = entries("schedule_add")
+    assert (entry.actor, entry.additional_data["via"], entry.additional_data["reason"]) == (
+        admin_user, "command", "cron")

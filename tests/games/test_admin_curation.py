@@ -303,7 +303,10 @@ def test_results_filter_by_daily_and_variant(admin_client, daily, finish, today,
 def test_a_deal_can_be_unfeatured(admin_client, winnable_deal):
     deal = winnable_deal("freecell", 7)
     Deal.objects.filter(pk=deal.pk).update(featured=True)
-    admin_client.post("/admin/games/deal/", {"action": "unfeature", "_selected_action": [deal.pk]})
+    asked = admin_client.post("/admin/games/deal/", {"action": "unfeature", "_selected_action": [deal.pk]})
+    assert "Un-feature these deals" in asked.content.decode() and Deal.objects.get().featured
+    admin_client.post("/admin/games/deal/", {"action": "unfeature", "_selected_action": [deal.pk],
+                                             "confirm": "yes"})
     assert not Deal.objects.get().featured
     assert actions() == ["deal_unfeature"]
 
