@@ -9,10 +9,14 @@ from games.models import Daily, ScheduleRequest
 
 
 def _month(text: str | None) -> dt.date:
+    """The first of the month asked for (YYYY-MM), else this month; the calendar's edges stay dates."""
     try:
-        return dt.date.fromisoformat(f"{text}-01")
+        month = dt.date.fromisoformat(f"{text}-01")
     except (TypeError, ValueError):
+        month = None
+    if month is None or not dt.MINYEAR < month.year < dt.MAXYEAR:
         return today_utc().replace(day=1)
+    return month
 
 
 def _shift(month: dt.date, months: int) -> dt.date:
