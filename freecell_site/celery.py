@@ -53,6 +53,10 @@ app.conf.update(
             "task": "games.pools_fill",
             "schedule": 60.0,
         },
+        "sweep-schedule-requests": {
+            "task": "games.schedule_requests_sweep",
+            "schedule": 60.0,
+        },
         "prepare-dailies": {
             "task": "games.dailies_prepare",
             "schedule": crontab(minute="*/15"),

@@ -81,3 +81,14 @@ def schedule_request_settle_task(request_id: int) -> str | None:
 
     request = schedule_request_settle(request_id=request_id)
     return request.status if request else None
+
+
+@shared_task(name="games.schedule_requests_sweep")
+def schedule_requests_sweep_task() -> int:
+    """Re-ring the doorbell for schedule requests nobody settled (a lost message, a killed worker)."""
+    from games.services.schedule_requests import schedule_requests_stale
+
+    stale = schedule_requests_stale()
+    for pk in stale:
+        schedule_request_settle_task.delay(pk)
+    return len(stale)

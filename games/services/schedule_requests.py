@@ -21,6 +21,9 @@ from games.services.deals import deal_get_or_create, deal_lookup
 from games.services.schedule import schedule_add, schedule_check
 from games.services.solving import deal_solve
 
+# Longer than a solve takes plus the broker's redelivery of a lost message.
+SWEEP_AFTER = dt.timedelta(seconds=45)
+
 
 def _early_check(variant: str, date: dt.date, deal: Deal) -> None:
     """What refuses a request whatever the worker finds (an unproven deal is checked as if proven)."""
@@ -79,6 +82,13 @@ def schedule_number(*, variant: str, date: dt.date, number: int, act: StaffAct) 
 
         transaction.on_commit(lambda: schedule_request_settle_task.delay(request.pk))
     return request
+
+
+def schedule_requests_stale(*, limit: int = 100) -> list[int]:
+    """Pending requests that the worker should have settled by now (the sweeper rings again)."""
+    before = timezone.now() - SWEEP_AFTER
+    pending = ScheduleRequest.objects.filter(status=ScheduleRequest.Status.PENDING, created_at__lt=before)
+    return list(pending.order_by("created_at").values_list("pk", flat=True)[:limit])
 
 
 def _settle(request: ScheduleRequest, status: str, outcome: str, daily: Daily | None = None) -> None:

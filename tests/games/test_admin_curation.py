@@ -319,3 +319,20 @@ def test_an_unproven_number_added_in_the_admin_waits_for_the_worker(admin_client
     assert response.status_code == 302 and response.url.endswith("/admin/games/schedulerequest/")
     assert len(rung) == 1 and ScheduleRequest.objects.get().status == "pending"
     assert not Daily.objects.exists()
+
+
+def test_a_request_nobody_settled_is_swept_back_to_the_worker(staff_api, today):
+    from django.utils import timezone
+
+    from games.services.schedule_requests import SWEEP_AFTER, schedule_requests_stale
+
+    response = staff_api.post("/api/staff/schedule/", {"variant": "freecell", "number": 5,
+                                                      "date": (today + dt.timedelta(days=3)).isoformat()},
+                              format="json")
+    request_id = response.json()["request"]["id"]
+    assert schedule_requests_stale() == []
+    ScheduleRequest.objects.filter(pk=request_id).update(created_at=timezone.now() - 2 * SWEEP_AFTER)
+    assert schedule_requests_stale() == [request_id]
+    schedule_request_settle(request_id=request_id)
+    schedule_request_settle(request_id=request_id)  # twice, as a redelivered message would: no harm
+    assert schedule_requests_stale() == [] and Daily.objects.count() == 1
