@@ -12,3 +12,5 @@ from games.admin import audit, dailies, deals, players, results  # noqa: F401 - 
 # The app list stays on the index page: without the side bar the wide lists (results with
 # their evidence, the calendar) fit a 1400 px screen beside their filters.
 admin.site.enable_nav_sidebar = False
+# The index's "recent actions" are the audit log's: every staff action, through every door.
+admin.site.index_template = "admin/games/index.html"

@@ -191,3 +191,16 @@ def test_the_fill_command_schedules_from_the_reserve_and_leaves_a_trail(winnable
     [entry] = entries("schedule_add")
     assert (entry.actor, entry.additional_data["via"], entry.additional_data["reason"]) == (
         admin_user, "command", "cron")
+
+
+def test_the_index_lists_recent_staff_actions_through_every_door(admin_client, admin_user, winnable_deal, today):
+    from rest_framework.test import APIClient
+
+    winnable_deal("freecell", 6)
+    api = APIClient()
+    api.force_authenticate(admin_user)
+    api.post("/api/staff/schedule/", {"variant": "freecell", "number": 6, "reason": "from a script",
+                                      "date": (today + dt.timedelta(days=2)).isoformat()}, format="json")
+    page = admin_client.get("/admin/").content.decode()
+    assert 'id="recent-staff-actions"' in page
+    assert "schedule_add" in page and "via api" in page and "from a script" in page
