@@ -7,7 +7,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from accounts.models import UsernameSkeleton
 from accounts.slowdown import login_slowdown_check
+from accounts.usernames import username_normal, username_scripts_check, username_skeleton
 from core.errors import Conflict, InvalidRequest, PermissionDenied
 
 User = get_user_model()
@@ -21,16 +23,34 @@ def _password_check(password: str, user=None) -> None:
 
 
 def user_register(*, request, username: str, password: str, email: str = ""):
-    """Create an account and log it in on this session."""
+    """Create an account and log it in on this session. The name is stored
+    NFKC-normalised and refused when it looks like an existing one."""
+    username = username_normal(username)
     candidate = User(username=username, email=email)
     _password_check(password, candidate)
+    username_scripts_check(username)
+    skeleton = username_skeleton(username)
+    _username_free_check(username, skeleton)
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, password=password, email=email)
+            UsernameSkeleton.objects.create(user=user, skeleton=skeleton)
     except IntegrityError as exc:
+        _username_free_check(username, skeleton)  # a race: say which
         raise Conflict("That username is taken.", code="username_taken") from exc
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return user
+
+
+def _username_free_check(username: str, skeleton: str) -> None:
+    if User.objects.filter(username=username).exists():
+        raise Conflict("That username is taken.", code="username_taken")
+    # Accounts made outside registration (admin, createsuperuser) have no skeleton row: case still counts.
+    if (
+        UsernameSkeleton.objects.filter(skeleton=skeleton).exists()
+        or User.objects.filter(username__iexact=username).exists()
+    ):
+        raise Conflict("That username looks like one already taken.", code="username_confusable")
 
 
 def user_authenticate(*, request, username: str, password: str):

@@ -6,6 +6,7 @@ ask for a login where the page needs one, and name the page for the client.
 import datetime as dt
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.password_validation import password_validators_help_texts
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -185,7 +186,8 @@ def login_page(request: HttpRequest) -> HttpResponse:
 
 @ensure_csrf_cookie
 def register_page(request: HttpRequest) -> HttpResponse:
-    return _page(request, "account.html", "register", mode="register", next=_safe_next(request))
+    return _page(request, "account.html", "register", mode="register", next=_safe_next(request),
+                 password_rules=password_validators_help_texts())
 
 
 def _safe_next(request: HttpRequest) -> str:

@@ -121,6 +121,7 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.validators.CharacterVarietyValidator", "OPTIONS": {"min_distinct": 5}},
 ]
 LOGIN_URL = "/login/"
 
