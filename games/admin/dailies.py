@@ -16,15 +16,9 @@ from games.admin.search import exact_number_search
 from games.catalogue import daily_variants
 from games.clock import today_utc
 from games.models import Daily, ScheduleRequest
-from games.services.deals import deal_get_or_create, deal_lookup
+from games.services.deals import deal_lookup
 from games.services.layouts import reserve_deals
-from games.services.schedule import (
-    schedule_check,
-    schedule_fill,
-    schedule_move,
-    schedule_remove,
-    schedule_replace,
-)
+from games.services.schedule import schedule_change, schedule_check, schedule_fill, schedule_remove
 from games.services.schedule_requests import schedule_number, schedule_number_check
 
 
@@ -135,11 +129,7 @@ class DailyAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
                 obj.pk = made.pk if isinstance(made, Daily) else None
                 return
             daily = Daily.objects.select_related("deal").get(pk=obj.pk)
-            if data["number"] != daily.deal.number:
-                deal = deal_get_or_create(variant=daily.variant, number=data["number"])
-                daily = schedule_replace(daily=daily, deal=deal, act=act)
-            if data["date"] != daily.date:
-                schedule_move(daily=daily, date=data["date"], act=act)
+            schedule_change(daily=daily, date=data["date"], number=data["number"], act=act)
         except DomainError as exc:
             obj._schedule_error = exc.message
 

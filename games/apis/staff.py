@@ -22,9 +22,8 @@ from games.models import Daily, ScheduleRequest
 from games.selectors import schedule_upcoming
 from games.services.audit import StaffAct
 from games.services.dailies import daily_variant_check
-from games.services.deals import deal_get_or_create
 from games.services.players import player_suspend, player_suspension_lift
-from games.services.schedule import schedule_fill, schedule_move, schedule_remove, schedule_replace
+from games.services.schedule import schedule_change, schedule_fill, schedule_remove
 from games.services.schedule_requests import schedule_number
 
 #: The variants a daily can be scheduled for (one enum in the schema, see ENUM_NAME_OVERRIDES).
@@ -150,12 +149,8 @@ class ScheduleDetailApi(APIView):
         data = self.ScheduleChangeIn(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        daily, act = self._daily(variant, date), api_act(request, values["reason"])
-        if "number" in values and values["number"] != daily.deal.number:
-            deal = deal_get_or_create(variant=variant, number=values["number"])
-            daily = schedule_replace(daily=daily, deal=deal, act=act)
-        if "date" in values and values["date"] != daily.date:
-            daily = schedule_move(daily=daily, date=values["date"], act=act)
+        daily = schedule_change(daily=self._daily(variant, date), date=values.get("date"),
+                                number=values.get("number"), act=api_act(request, values["reason"]))
         return Response(schedule_row(daily))
 
     @extend_schema(responses={204: None, **ERRORS}, parameters=[DAILY_VARIANT_PATH, DATE_PATH],

@@ -22,7 +22,7 @@ from games.models import Daily, Deal, SolverStatus
 from games.selectors import layout_variants
 from games.services.audit import StaffAct, staff_action_record
 from games.services.dailies import daily_variant_check, deal_withdraw
-from games.services.deals import RANDOM_DEAL_CEILING
+from games.services.deals import RANDOM_DEAL_CEILING, deal_get_or_create
 from games.services.layouts import layout_dailies, reserve_deals
 
 MAX_FILL_DAYS = 366
@@ -145,6 +145,18 @@ def schedule_replace(*, daily: Daily, deal: Deal, act: StaffAct) -> Daily:
             act=act, action="schedule_replace", target=daily, changes={"deal": (before, deal)}
         )
         return daily
+
+
+def schedule_change(*, daily: Daily, act: StaffAct, date: dt.date | None = None,
+                    number: int | None = None) -> Daily:
+    """Give a daily that has not begun another deal (by number) and/or another date: both or neither."""
+    with transaction.atomic():
+        if number is not None and number != daily.deal.number:
+            deal = deal_get_or_create(variant=daily.variant, number=number)
+            daily = schedule_replace(daily=daily, deal=deal, act=act)
+        if date is not None and date != daily.date:
+            daily = schedule_move(daily=daily, date=date, act=act)
+    return daily
 
 
 def schedule_remove(*, variant: str, date: dt.date, act: StaffAct) -> None:

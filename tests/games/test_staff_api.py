@@ -136,3 +136,16 @@ def test_staff_suspend_a_player_through_the_api(staff, make_player):
     assert staff.delete("/api/staff/players/dora/suspension/").status_code == 204
     assert staff.delete("/api/staff/players/dora/suspension/").status_code == 404
     assert staff.post("/api/staff/players/nobody/suspension/", {"reason": "x"}, format="json").status_code == 404
+
+
+def test_a_change_that_cannot_move_keeps_its_deal_too(staff, today, winnable_deal):
+    winnable_deal("freecell", 5)
+    winnable_deal("freecell", 6)
+    winnable_deal("freecell", 7)
+    day, other = today + dt.timedelta(days=2), today + dt.timedelta(days=4)
+    schedule(staff, "freecell", day, 5)
+    schedule(staff, "freecell", other, 7)
+    response = staff.patch(f"/api/staff/schedule/freecell/{day}/", {"date": other.isoformat(), "number": 6},
+                           format="json")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "already_scheduled"
+    assert Daily.objects.get(date=day).deal.number == 5  # both or neither
