@@ -204,3 +204,18 @@ def test_the_index_lists_recent_staff_actions_through_every_door(admin_client, a
     page = admin_client.get("/admin/").content.decode()
     assert 'id="recent-staff-actions"' in page
     assert "schedule_add" in page and "via api" in page and "from a script" in page
+
+
+def test_the_difficulty_backfill_matches_the_estimate_without_presets():
+    import importlib
+
+    from games.difficulty import difficulty_estimate
+
+    backfill = importlib.import_module("games.migrations.0005_deal_difficulty_backfill")
+    for variant, iterations, par in [("freecell", 40_000, 80), ("freecell", 90_000, 95), ("forecell", 200_000, 120),
+                                     ("forecell", 120_000, 85)]:
+        score = backfill._band(iterations, backfill.ITERATIONS_BANDS.get(variant, backfill.DEFAULT_ITERATIONS_BANDS))
+        score += backfill._band(par, backfill.PAR_BANDS)
+        level = "easy" if score <= 1 else "medium" if score <= 3 else "hard"
+        assert level == difficulty_estimate(variant=variant, iterations=iterations, par=par, presets_solved=None,
+                                            presets_tried=None)
