@@ -13,16 +13,19 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from games.catalogue import catalogue_json
+from games.catalogue import (
+    catalogue_json,
+    daily_variants,
+    site_ruleset,
+    site_variants,
+    variant_choices,
+    variant_title,
+)
 from games.clock import today_utc
-from games.engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS
-from games.models import DAILY_VARIANTS, VARIANT_CHOICES
 from games.selectors import deals_featured
 from games.services.deals import SITE_MAX_DEAL_NUMBER
 from games.share_links import ShareCodeError, share_code, share_decode
 
-#: The variants the site lists, with the names players know them by.
-SHORT_TITLES = dict(VARIANT_CHOICES)
 # The play page's modules, preloaded so the browser fetches them at once
 # instead of discovering them import by import.
 PLAY_MODULES = (
@@ -52,26 +55,33 @@ PLAY_MODULES = (
 
 def _deal_ceiling(variant: str) -> int:
     """The largest deal number the site serves in ``variant``."""
-    return min(MAX_DEAL_NUMBER[variant], SITE_MAX_DEAL_NUMBER)
+    return min(site_ruleset(variant).max_deal_number, SITE_MAX_DEAL_NUMBER)
+
+
+def _single_click(variant: str) -> bool:
+    """A mouse click plays a card at once where empty columns take only Kings
+    (intents.js decides the same from the catalogue)."""
+    return site_ruleset(variant).empty_column_accepts == "king"
 
 
 def _variant_or_404(variant: str) -> str:
-    if variant not in SITE_VARIANTS:
+    if variant not in site_variants():
         raise Http404(f"no variant {variant!r}")
     return variant
 
 
 def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResponse:
-    context.setdefault("variants", SHORT_TITLES)
+    # Every page names the variants from the catalogue, and carries it for the client.
+    context.setdefault("variants", dict(variant_choices()))
+    context.setdefault("dailies", [(v, variant_title(v)) for v in daily_variants()])
     context.setdefault("catalogue", catalogue_json())
     return render(request, f"frontend/{template}", {"page": page, **context})
 
 
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
-    deal_variants = [(v, title, _deal_ceiling(v)) for v, title in SHORT_TITLES.items()]
-    return _page(request, "home.html", "home", daily_variants=DAILY_VARIANTS, featured=deals_featured(),
-                 deal_variants=deal_variants)
+    deal_variants = [(v, title, _deal_ceiling(v)) for v, title in variant_choices()]
+    return _page(request, "home.html", "home", featured=deals_featured(), deal_variants=deal_variants)
 
 
 @ensure_csrf_cookie
@@ -85,7 +95,8 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
         "play",
         variant=variant,
         number=number,
-        title=f"{SHORT_TITLES[variant]} #{number}",
+        title=f"{variant_title(variant)} #{number}",
+        single_click=_single_click(variant),
         share_url=reverse("frontend:share", args=[share_code(variant, number)]),
         preload=PLAY_MODULES,
     )
@@ -95,7 +106,7 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
 @login_required
 def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpResponse:
     """Today's daily, or a past one by its date (playable, unranked)."""
-    if variant not in DAILY_VARIANTS:
+    if variant not in daily_variants():
         raise Http404("no daily for this variant")
     today = today_utc()
     day = _date_or_404(date) if date else today
@@ -108,7 +119,8 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
         variant=variant,
         daily_date=day.isoformat(),
         past=day < today,
-        title=f"Daily {SHORT_TITLES[variant]}, {day.isoformat()}",
+        title=f"Daily {variant_title(variant)}, {day.isoformat()}",
+        single_click=_single_click(variant),
         preload=PLAY_MODULES,
     )
 
@@ -135,7 +147,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     today = today_utc()
     return _page(
         request, "leaderboards.html", "leaderboards", today=today.isoformat(),
-        yesterday=(today - dt.timedelta(days=1)).isoformat(), daily_variants=DAILY_VARIANTS,
+        yesterday=(today - dt.timedelta(days=1)).isoformat(),
     )
 
 
@@ -143,18 +155,18 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
 def leaderboard_daily(request: HttpRequest, date: str, variant: str) -> HttpResponse:
     _variant_or_404(variant)
     day = _date_or_404(date)
-    title = f"Daily {SHORT_TITLES[variant]}, {date}"
+    title = f"Daily {variant_title(variant)}, {date}"
     today = today_utc()
     return _page(
         request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title,
-        playable=variant in DAILY_VARIANTS and day <= today, past=day < today,
+        playable=variant in daily_variants() and day <= today, past=day < today,
     )
 
 
 @ensure_csrf_cookie
 def leaderboard_deal(request: HttpRequest, variant: str, number: int) -> HttpResponse:
     _variant_or_404(variant)
-    title = f"{SHORT_TITLES[variant]} #{number}"
+    title = f"{variant_title(variant)} #{number}"
     return _page(
         request, "leaderboard.html", "board-deal", board="deal", variant=variant, number=number, title=title
     )
@@ -163,7 +175,7 @@ def leaderboard_deal(request: HttpRequest, variant: str, number: int) -> HttpRes
 @ensure_csrf_cookie
 def leaderboard_all_time(request: HttpRequest, variant: str) -> HttpResponse:
     _variant_or_404(variant)
-    title = f"All-time {SHORT_TITLES[variant]}"
+    title = f"All-time {variant_title(variant)}"
     return _page(
         request, "leaderboard.html", "board-all-time", board="all-time", variant=variant, title=title
     )

@@ -11,8 +11,6 @@ True
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
-
 from games.engine import rules
 from games.engine.errors import UnknownVariantError
 
@@ -47,11 +45,10 @@ def variant_title(variant: str) -> str:
     return ruleset.short_title or ruleset.title
 
 
-def validate_site_variant(value: str) -> None:
-    """Model field validator: the value is a variant of the catalogue the site offers."""
-    if value not in site_variants():
-        raise ValidationError("%(value)s is not a variant of the catalogue.", params={"value": value},
-                              code="invalid_choice")
+def variant_choices() -> list[tuple[str, str]]:
+    """Model field choices, called when they are needed (so migrations name this
+    function, not a list, and a new variant needs no migration)."""
+    return [(ruleset.variant, ruleset.short_title or ruleset.title) for ruleset in site_rulesets()]
 
 
 def catalogue_json() -> dict:

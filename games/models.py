@@ -5,6 +5,9 @@ standard-notation moves in the game row, with the server's receive time and
 the client's clock for every move in two integer arrays. Leaderboard facts
 live only in ``Result`` rows, which only the worker writes after replaying the
 whole log from the deal.
+
+Variants are the engine's catalogue (``games.catalogue``): a variant column's
+choices are read from it when needed, so a new variant needs no migration.
 """
 
 import uuid
@@ -13,13 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-VARIANT_CHOICES = [
-    ("freecell", "FreeCell"),
-    ("freecell-tableau", "FreeCell (returns to columns only)"),
-    ("freecell-classic", "FreeCell (classic, no returns)"),
-    ("forecell", "ForeCell"),
-]
-DAILY_VARIANTS = ("freecell", "forecell")
+from games.catalogue import variant_choices
 
 
 class SolverStatus(models.TextChoices):
@@ -30,7 +27,7 @@ class SolverStatus(models.TextChoices):
 
 
 class Deal(models.Model):
-    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=20, choices=variant_choices)
     number = models.BigIntegerField()
     status = models.CharField(
         max_length=12, choices=SolverStatus.choices, default=SolverStatus.UNKNOWN
@@ -77,7 +74,7 @@ class Daily(models.Model):
         SCHEDULE = "schedule"
         POOL = "pool"
 
-    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=20, choices=variant_choices)
     date = models.DateField()
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="dailies")
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.SCHEDULE)
@@ -224,7 +221,7 @@ class PlayerStreak(models.Model):
     """Daily wins and streaks per player and variant, kept by ``result_record``."""
 
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="streaks")
-    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=20, choices=variant_choices)
     daily_wins = models.PositiveIntegerField(default=0)
     current_streak = models.PositiveIntegerField(default=0)
     best_streak = models.PositiveIntegerField(default=0)

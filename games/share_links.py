@@ -2,15 +2,16 @@
 
 The code is one letter for the variant followed by the deal number in base 36,
 so it needs no table and never expires: ``share_code("freecell", 24) == "fo"``.
+The letter is the variant's ``share_letter`` in the catalogue.
 """
 
-_VARIANT_LETTERS = {
-    "freecell": "f",
-    "freecell-tableau": "t",
-    "freecell-classic": "c",
-    "forecell": "o",
-}
-_LETTER_VARIANTS = {letter: variant for variant, letter in _VARIANT_LETTERS.items()}
+from games.catalogue import site_rulesets
+
+
+def _letters() -> dict[str, str]:
+    """Share letter -> variant, for the variants the site offers."""
+    return {ruleset.share_letter: ruleset.variant for ruleset in site_rulesets() if ruleset.share_letter}
+
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -32,16 +33,18 @@ _MAX_DIGITS = len(_base36(2**63 - 1))
 
 def share_code(variant: str, number: int) -> str:
     """Encode a deal: ``share_code("forecell", 35) == "oz"``."""
-    if variant not in _VARIANT_LETTERS or number < 1:
+    letter = next((letter for letter, known in _letters().items() if known == variant), None)
+    if letter is None or number < 1:
         raise ShareCodeError(f"cannot share {variant} deal {number}")
-    return _VARIANT_LETTERS[variant] + _base36(number)
+    return letter + _base36(number)
 
 
 def share_decode(code: str) -> tuple[str, int]:
     """Decode a code: ``share_decode("fo") == ("freecell", 24)``."""
     code = code.lower()
-    if len(code) < 2 or len(code) > 1 + _MAX_DIGITS or code[0] not in _LETTER_VARIANTS:
+    letters = _letters()
+    if len(code) < 2 or len(code) > 1 + _MAX_DIGITS or code[0] not in letters:
         raise ShareCodeError(f"{code!r} is not a share code")
     if code[1] == "0" or any(ch not in _DIGITS for ch in code[1:]):
         raise ShareCodeError(f"{code!r} is not a share code")
-    return _LETTER_VARIANTS[code[0]], int(code[1:], 36)
+    return letters[code[0]], int(code[1:], 36)

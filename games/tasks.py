@@ -1,5 +1,10 @@
 """Celery tasks: thin, idempotent, each calls one service.
 
+Services ring tasks; tasks call services. Services import this module at the
+top and enqueue with ``transaction.on_commit(lambda: task.delay(...))``; a task
+imports its service inside its body, so this module imports no service and the
+two never import each other in a circle.
+
 Names and retry policy are set here; serialization, acknowledgement and the
 time limits every task shares (below the broker's visibility timeout) are set in
 freecell_site/celery.py.
@@ -8,16 +13,16 @@ freecell_site/celery.py.
 from celery import shared_task
 from django.conf import settings
 
-from games import engine, solver
-from games.models import DAILY_VARIANTS, Deal
-from games.services.dailies import dailies_prepare
-from games.services.results import submission_validate, submissions_stale
-from games.services.solving import deal_solve, pool_fill
+from games import solver
+from games.catalogue import daily_variants, site_variants
+from games.models import Deal
 
 
 @shared_task(name="games.submission_validate", max_retries=3, default_retry_delay=2,
              autoretry_for=(ConnectionError,))
 def submission_validate_task(submission_id: int) -> str | None:
+    from games.services.results import submission_validate
+
     submission = submission_validate(submission_id=submission_id)
     return submission.status if submission else None
 
@@ -25,6 +30,8 @@ def submission_validate_task(submission_id: int) -> str | None:
 @shared_task(name="games.submissions_sweep")
 def submissions_sweep_task() -> int:
     """Re-ring the doorbell for submissions still pending after a while."""
+    from games.services.results import submissions_stale
+
     stale = submissions_stale()
     for pk in stale:
         submission_validate_task.delay(pk)
@@ -33,6 +40,8 @@ def submissions_sweep_task() -> int:
 
 @shared_task(name="games.deal_solve")
 def deal_solve_task(deal_id: int) -> str:
+    from games.services.solving import deal_solve
+
     deal = Deal.objects.get(pk=deal_id)
     seconds = STOCK_TASK_SECONDS if deal.variant in solver.STOCK_VARIANTS else None
     return deal_solve(deal=deal, seconds=seconds).status
@@ -47,13 +56,15 @@ STOCK_TASK_SECONDS = 9.0
 def pools_fill_task() -> dict:
     """Top up every variant's winnable pool and the dailies' reserve, within the time limit.
     Variants whose deals take seconds to decide (Klondike, Spider) get a task of their own."""
+    from games.services.solving import pool_fill
+
     added = {}
-    for variant in engine.SITE_VARIANTS:
+    for variant in site_variants():
         if variant in solver.STOCK_VARIANTS:
             pool_fill_task.delay(variant)
         else:
             added[variant] = pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=1.5)
-    for variant in DAILY_VARIANTS:
+    for variant in daily_variants():
         if variant in solver.STOCK_VARIANTS:
             pool_fill_task.delay(variant, reserve=True)
         else:
@@ -66,12 +77,16 @@ def pools_fill_task() -> dict:
 @shared_task(name="games.pool_fill")
 def pool_fill_task(variant: str, reserve: bool = False) -> int:
     """Top up one variant's pool (or daily reserve) for STOCK_TASK_SECONDS."""
+    from games.services.solving import pool_fill
+
     target = settings.DAILY_RESERVE_TARGET if reserve else settings.POOL_TARGET
     return pool_fill(variant=variant, target=target, seconds=STOCK_TASK_SECONDS, reserve=reserve)
 
 
 @shared_task(name="games.dailies_prepare")
 def dailies_prepare_task() -> int:
+    from games.services.dailies import dailies_prepare
+
     return len(dailies_prepare())
 
 

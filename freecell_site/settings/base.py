@@ -204,7 +204,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.apis.staff.DAILY_VARIANT_CHOICES"},
+    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.catalogue.daily_variants"},
 }
 
 LOGGING = {

@@ -6,9 +6,9 @@ from django.contrib import admin, messages
 from django.template.response import TemplateResponse
 
 from core.errors import DomainError
-from games import engine
 from games.admin.confirm import confirmed_act, staff_act
 from games.admin.search import exact_number_search
+from games.catalogue import variant_choices
 from games.models import Deal
 from games.services.curation import (
     deal_add,
@@ -24,7 +24,7 @@ from games.services.deals import deal_number_check
 
 
 class DealAddForm(forms.ModelForm):
-    variant = forms.ChoiceField(choices=[(v, engine.get_ruleset(v).title) for v in engine.SITE_VARIANTS])
+    variant = forms.ChoiceField(choices=variant_choices)
 
     class Meta:
         model = Deal

@@ -12,8 +12,9 @@ from core.errors import InvalidRequest
 from games import engine
 from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut
 from games.apis.games import GameOut, game_out
+from games.catalogue import daily_variants
 from games.clock import today_utc
-from games.models import DAILY_VARIANTS, Daily
+from games.models import Daily
 from games.referee import start_position
 from games.selectors import daily_is_open, daily_started
 from games.services.dailies import daily_ensure, daily_game_start, daily_get
@@ -73,7 +74,7 @@ class DailyTodayApi(APIView):
     @extend_schema(responses={200: DailyTodayOut, **ERRORS}, summary="Today's dailies (UTC)")
     def get(self, request):
         today = today_utc()
-        dailies = [daily_ensure(variant=variant, date=today) for variant in DAILY_VARIANTS]
+        dailies = [daily_ensure(variant=variant, date=today) for variant in daily_variants()]
         shown = [daily_out(d, request.user) for d in dailies if d is not None]
         return Response({"date": today, "dailies": shown})
 

@@ -110,9 +110,11 @@ class GameOut(serializers.Serializer):
     submission = SubmissionOut(allow_null=True)
 
 
-def game_out(game: Game) -> dict:
+def game_out(game: Game, position: engine.Position | None = None) -> dict:
+    """The game as the API shows it; ``position`` is where its log leads, when the
+    caller has it already (else the log is replayed here)."""
     start = start_position(game.deal.variant, game.deal.number)
-    current = engine.replay(start, game.move_list).position
+    current = position if position is not None else engine.replay(start, game.move_list).position
     submission = game_submission(game=game)
     return GameOut(
         {
@@ -199,8 +201,8 @@ class GameMovesApi(APIView):
     def post(self, request, game_id):
         data = self.MovesAppendIn(data=request.data)
         data.is_valid(raise_exception=True)
-        game = moves_append(game_id=game_id, player=request.user, **data.validated_data)
-        return Response(game_out(game))
+        appended = moves_append(game_id=game_id, player=request.user, **data.validated_data)
+        return Response(game_out(appended.game, appended.position))
 
 
 class GameUndoApi(APIView):

@@ -16,6 +16,7 @@ from games.apis.fields import (
     ERRORS,
     StrictCharField,
     StrictIntegerField,
+    daily_variant_field,
 )
 from games.catalogue import daily_variants
 from games.models import Daily, ScheduleRequest
@@ -25,9 +26,6 @@ from games.services.dailies import daily_variant_check
 from games.services.players import player_suspend, player_suspension_lift
 from games.services.schedule import schedule_change, schedule_fill, schedule_remove
 from games.services.schedule_requests import schedule_number
-
-#: The variants a daily can be scheduled for (one enum in the schema, see ENUM_NAME_OVERRIDES).
-DAILY_VARIANT_CHOICES = list(daily_variants())
 
 
 def api_act(request, reason: str = "") -> StaffAct:
@@ -73,7 +71,7 @@ class ScheduleApi(APIView):
     permission_classes = [IsAdminUser]
 
     class ScheduleAddIn(serializers.Serializer):
-        variant = serializers.ChoiceField(choices=DAILY_VARIANT_CHOICES)
+        variant = daily_variant_field()
         date = serializers.DateField()
         number = StrictIntegerField(min_value=1)
         reason = reason_field()
@@ -165,7 +163,7 @@ class ScheduleFillApi(APIView):
     permission_classes = [IsAdminUser]
 
     class FillIn(serializers.Serializer):
-        variant = serializers.ChoiceField(choices=DAILY_VARIANT_CHOICES)
+        variant = daily_variant_field()
         first = serializers.DateField()
         last = serializers.DateField()
         reason = reason_field()

@@ -3,6 +3,7 @@
 from django.db.models import Q
 
 from games import engine
+from games.catalogue import site_variants
 from games.clock import today_utc
 from games.models import Daily, Deal, Game
 
@@ -34,7 +35,7 @@ def layout_variants(variant: str) -> tuple[str, ...]:
     rules = engine.get_ruleset(variant)
     dealing = (rules.deal_layout, rules.deal_numbers)
     return tuple(
-        other for other in engine.VARIANTS
+        other for other in site_variants()
         if (engine.get_ruleset(other).deal_layout, engine.get_ruleset(other).deal_numbers) == dealing
     )
 

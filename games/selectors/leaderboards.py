@@ -8,8 +8,9 @@ import datetime as dt
 
 from django.db.models import Count, Q, QuerySet
 
+from games.catalogue import daily_variants
 from games.clock import today_utc
-from games.models import DAILY_VARIANTS, Daily, Deal, PlayerStreak, Result
+from games.models import Daily, Deal, PlayerStreak, Result
 from games.selectors.stored import (
     Stored,
     all_time_board_key,
@@ -88,7 +89,7 @@ def leaderboard_daily(*, daily: Daily) -> Stored:
 
 def leaderboard_daily_stored(*, variant: str, date: dt.date) -> Stored | None:
     """The hot read: a daily's stored board, with no query; None when it must be built (or cannot be)."""
-    if variant not in DAILY_VARIANTS or date > today_utc():
+    if variant not in daily_variants() or date > today_utc():
         return None
     return stored_read(daily_board_key(variant, date))
 

@@ -7,6 +7,7 @@ flags. Boards and streaks are refreshed after the commit, as for a new result.
 from auditlog.models import LogEntry
 from django.db import transaction
 
+from games import tasks
 from games.models import Deal, Result, SolverStatus, Submission
 from games.services.audit import StaffAct, staff_action_record
 from games.services.deals import deal_get_or_create, deals_void
@@ -15,9 +16,7 @@ from games.services.results import streak_recompute
 
 
 def deal_solve_enqueue(*, deal: Deal) -> None:
-    from games.tasks import deal_solve_task
-
-    transaction.on_commit(lambda pk=deal.pk: deal_solve_task.delay(pk))
+    transaction.on_commit(lambda pk=deal.pk: tasks.deal_solve_task.delay(pk))
 
 
 def deal_add(*, variant: str, number: int, note: str = "", act: StaffAct) -> Deal:
@@ -149,10 +148,8 @@ def results_flag_clear(*, results, act: StaffAct) -> int:
 
 def submissions_revalidate(*, submissions, act: StaffAct) -> int:
     """Ring the worker again for pending submissions (it counts its attempts itself)."""
-    from games.tasks import submission_validate_task
-
     pending = [s for s in submissions if s.status == Submission.Status.PENDING]
     for submission in pending:
         staff_action_record(act=act, action="submission_revalidate", target=submission)
-        transaction.on_commit(lambda pk=submission.pk: submission_validate_task.delay(pk))
+        transaction.on_commit(lambda pk=submission.pk: tasks.submission_validate_task.delay(pk))
     return len(pending)

@@ -11,8 +11,9 @@ import datetime as dt
 from django.db import IntegrityError, transaction
 
 from core.errors import InvalidRequest, NotFound
+from games.catalogue import daily_variants
 from games.clock import today_utc
-from games.models import DAILY_VARIANTS, Daily, Deal, Game
+from games.models import Daily, Deal, Game
 from games.selectors import layout_variants
 from games.services.games import game_start
 from games.services.layouts import reserve_deals
@@ -22,9 +23,9 @@ SCHEDULE_DAYS_AHEAD = 7
 
 
 def daily_variant_check(variant: str) -> None:
-    if variant not in DAILY_VARIANTS:
+    if variant not in daily_variants():
         raise InvalidRequest(
-            f"There is no daily for {variant!r}; dailies exist for {', '.join(DAILY_VARIANTS)}.",
+            f"There is no daily for {variant!r}; dailies exist for {', '.join(daily_variants())}.",
             code="unknown_variant",
         )
 
@@ -100,7 +101,7 @@ def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
     """Beat: make sure every daily from today to ``days_ahead`` exists and has its par."""
     made = []
     today = today_utc()
-    for variant in DAILY_VARIANTS:
+    for variant in daily_variants():
         for offset in range(days_ahead + 1):
             daily = daily_ensure(variant=variant, date=today + dt.timedelta(days=offset))
             if daily is None:

@@ -23,7 +23,7 @@ SITE_MAX_DEAL_NUMBER = 2**63 - 1
 def deal_number_check(*, variant: str, number: int) -> int:
     variant_check(variant)
     if number > SITE_MAX_DEAL_NUMBER:
-        ceiling = min(SITE_MAX_DEAL_NUMBER, engine.MAX_DEAL_NUMBER[variant])
+        ceiling = min(SITE_MAX_DEAL_NUMBER, engine.get_ruleset(variant).max_deal_number)
         raise InvalidRequest(
             f"This site serves {variant} deals 1 to {ceiling:,}.",
             code="invalid_deal_number",
@@ -56,7 +56,7 @@ def deal_get_or_create(*, variant: str, number: int) -> Deal:
 
 def deal_random_number(*, variant: str, rng: random.Random | None = None) -> int:
     variant_check(variant)
-    ceiling = min(RANDOM_DEAL_CEILING, engine.MAX_DEAL_NUMBER[variant])
+    ceiling = min(RANDOM_DEAL_CEILING, engine.get_ruleset(variant).max_deal_number)
     return (rng or random).randint(1, ceiling)
 
 

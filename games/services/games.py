@@ -7,13 +7,14 @@ it is stored: an illegal move refuses the whole batch with its index.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
-from games import solver
+from games import engine, solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
 from games.referee import log_replay, start_position
@@ -87,8 +88,17 @@ def _elapsed_ms(game: Game, now: datetime) -> int:
     return max(0, int((now - game.started_at).total_seconds() * 1000))
 
 
+@dataclass(frozen=True)
+class Appended:
+    """A game after an append, with the position its whole log reaches: the log
+    was replayed once to check the batch, so nobody needs to replay it again."""
+
+    game: Game
+    position: engine.Position
+
+
 def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
-                 client_times: Sequence[int]) -> Game:
+                 client_times: Sequence[int]) -> Appended:
     """Append a batch of moves; all of it or none of it. A win finishes the game."""
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
@@ -100,7 +110,7 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         previous = log_replay(start, game.move_list)
         result = log_replay(previous.position, list(moves), offset=game.ply)
         _moves_record(game, moves, client_times, won=result.won)
-    return game
+    return Appended(game=game, position=result.position)
 
 
 def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,
@@ -129,10 +139,8 @@ def _ranking_expire(game: Game) -> None:
 
 def _submission_open(game: Game) -> Submission:
     """Commit a pending submission and ring the worker after commit."""
-    from games.tasks import submission_validate_task  # tasks call services: imported at use
-
     submission = Submission.objects.create(game=game, moves=game.moves)
-    transaction.on_commit(lambda: submission_validate_task.delay(submission.pk))
+    transaction.on_commit(lambda: tasks.submission_validate_task.delay(submission.pk))
     return submission
 
 

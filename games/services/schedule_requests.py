@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, DomainError, InvalidRequest
+from games import tasks
 from games.models import Daily, Deal, ScheduleRequest, SolverStatus
 from games.services.audit import StaffAct, staff_action_record
 from games.services.dailies import daily_variant_check
@@ -78,9 +79,7 @@ def schedule_number(*, variant: str, date: dt.date, number: int, act: StaffAct) 
             target=request,
             changes={"date": (None, date), "deal": (None, deal)},
         )
-        from games.tasks import schedule_request_settle_task
-
-        transaction.on_commit(lambda: schedule_request_settle_task.delay(request.pk))
+        transaction.on_commit(lambda: tasks.schedule_request_settle_task.delay(request.pk))
     return request
 
 

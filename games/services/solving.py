@@ -93,7 +93,7 @@ def _candidate(variant: str, reserve: bool, rng: random.Random) -> int:
     range, so that a daily's number cannot be found by dealing every low number."""
     if not reserve:
         return deal_random_number(variant=variant, rng=rng)
-    return rng.randint(1, min(SITE_MAX_DEAL_NUMBER, engine.MAX_DEAL_NUMBER[variant]))
+    return rng.randint(1, min(SITE_MAX_DEAL_NUMBER, engine.get_ruleset(variant).max_deal_number))
 
 
 def _layout_taken(deal: Deal) -> bool:

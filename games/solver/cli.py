@@ -17,15 +17,18 @@ from games.solver.errors import LibraryError, SolverError
 from games.solver.hints import hint
 from games.solver.library import library_check
 from games.solver.par import solve_with_par
-from games.solver.presets import COMPLETE, FCS_PRESETS
+from games.solver.presets import COMPLETE, FCS_PRESETS, solvable_variants
 from games.solver.results import IMPOSSIBLE, LOST, UNDECIDED, WINNABLE
 from games.solver.search import solve
 from games.solver.stock import STOCK_VARIANTS
 
 EX_OK, EX_IMPOSSIBLE, EX_UNDECIDED, EX_USAGE, EX_SOFTWARE = 0, 3, 4, 64, 70
 _EXIT = {WINNABLE: EX_OK, IMPOSSIBLE: EX_IMPOSSIBLE, LOST: EX_IMPOSSIBLE, UNDECIDED: EX_UNDECIDED}
-_VARIANTS_HELP = ("freecell | freecell-tableau | freecell-classic | forecell | klondike-draw1 | "
-                  "klondike-draw3 | spider-1suit | spider-2suits | spider-4suits")
+
+
+def _solvable() -> tuple[str, ...]:
+    """The catalogue's variants some solver plays: fc-solve's, then the stock games'."""
+    return solvable_variants() + tuple(v for v in STOCK_VARIANTS if v not in solvable_variants())
 
 
 class UsageError(Exception):
@@ -46,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
         ("hint", "the next move after the moves read from stdin (whitespace-separated)"),
     ):
         command = commands.add_parser(name, help=text)
-        command.add_argument("variant", help=_VARIANTS_HELP)
+        command.add_argument("variant", help=" | ".join(_solvable()))
         command.add_argument("number", nargs="?", help="deal number")
         command.add_argument("--board", metavar="FILE",
                              help="a board in fc-solve's format (Klondike, Spider: PySolFC's layout text)")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 
-from games.engine import MAX_DEAL_NUMBER, EngineError, Position, deal, to_board
+from games.engine import EngineError, Position, deal, get_ruleset, to_board
 from games.solver import library
 from games.solver.errors import SolverError, UnsupportedPositionError
 from games.solver.lines import line_from
@@ -118,7 +118,7 @@ def decide_deals(
     if not stock:
         plan_for(variant)
     for number in numbers:
-        if type(number) is int and number > MAX_DEAL_NUMBER[variant]:
+        if type(number) is int and number > get_ruleset(variant).max_deal_number:
             return
         try:
             position = deal(variant, number)

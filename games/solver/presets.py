@@ -18,8 +18,10 @@ the figures behind these choices.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from games.engine import get_ruleset
+from games.engine import Ruleset, UnknownVariantError, get_ruleset
+from games.engine.rules import RULESETS
 from games.solver.errors import UnknownPresetError, UnsupportedPositionError
 from games.solver.results import SCOPE_NO_LINE, SCOPE_NO_LINE_WITHOUT_RETURNS
 
@@ -113,10 +115,9 @@ class Plan:
         return self.game_args + scan.args
 
 
-def _freecell_plan(variant: str) -> Plan:
+def _freecell_plan(variant: str, returns: bool) -> Plan:
     # lg solves MS 1..32000 but 11982 within 21,759 iterations; cm is the
     # fallback. Par: sp (~111 moves, ~2 ms), cpb (~106, ~30 ms), ve (~93, ~110 ms).
-    returns = bool(get_ruleset(variant).foundation_return)
     return Plan(
         variant=variant,
         game_args=(),
@@ -129,30 +130,47 @@ def _freecell_plan(variant: str) -> Plan:
 
 # ForeCell: lg and cm emit non-Kings into empty columns on about 1 deal in 10;
 # ct and as do not, and decide deals 1..100 with the complete scan behind them.
-_PLANS = {
-    "freecell": _freecell_plan("freecell"),
-    "freecell-tableau": _freecell_plan("freecell-tableau"),
-    "freecell-classic": _freecell_plan("freecell-classic"),
-    "forecell": Plan(
-        variant="forecell",
+def _king_only_plan(variant: str, returns: bool) -> Plan:
+    return Plan(
+        variant=variant,
         game_args=("--game", "forecell"),
         fast=(Scan.preset("ct"), Scan.preset("as")),
         par=(Scan.preset("sp"), Scan.preset("cpb"), Scan.preset("mfi")),
-        scope=SCOPE_NO_LINE,
-    ),
-}
+        scope=SCOPE_NO_LINE_WITHOUT_RETURNS if returns else SCOPE_NO_LINE,
+    )
 
 
-#: The variants fc-solve plays.
-FCS_VARIANTS = tuple(_PLANS)
+# The rules fc-solve's two games here play: one deck, eight columns, four cells,
+# builds down in alternating colour; ``--game forecell`` fills empty columns with
+# Kings only and counts only cells in a move's capacity.
+_FCS_GAMES = {("any", True): _freecell_plan, ("king", False): _king_only_plan}
+
+
+@cache
+def _plan_of(ruleset: Ruleset) -> Plan | None:
+    standard = (ruleset.family, ruleset.decks, ruleset.columns, ruleset.cells, ruleset.tableau_build) == (
+        "freecell", 1, 8, 4, "down_alternate_colour")
+    build = _FCS_GAMES.get((ruleset.empty_column_accepts, ruleset.capacity_uses_empty_columns))
+    if not (standard and build and ruleset.group_moves):
+        return None
+    return build(ruleset.variant, bool(ruleset.foundation_return))
+
+
+def solvable_variants() -> tuple[str, ...]:
+    """The catalogue's variants fc-solve can play, in catalogue order."""
+    return tuple(variant for variant, ruleset in RULESETS.items() if _plan_of(ruleset) is not None)
 
 
 def plan_for(variant: str) -> Plan:
-    """The plan of ``variant``; ``UnsupportedPositionError`` for anything else."""
+    """The plan of ``variant``, read from its ruleset in the catalogue;
+    ``UnsupportedPositionError`` for a variant fc-solve cannot play."""
     try:
-        return _PLANS[variant]
-    except (KeyError, TypeError):
-        known = ", ".join(_PLANS)
+        plan = _plan_of(get_ruleset(variant))
+    except UnknownVariantError:
+        plan = None
+    if plan is None:
+        known = ", ".join(solvable_variants())
         raise UnsupportedPositionError(
             f"the solver has no plan for variant {variant!r} (known: {known})"
         ) from None
+    return plan

@@ -17,7 +17,7 @@ from games.engine.errors import EngineError
 from games.solver import library
 from games.solver.errors import BudgetError, UnknownPresetError, UnsupportedPositionError
 from games.solver.lines import line_from
-from games.solver.presets import FCS_VARIANTS, Plan, plan_for
+from games.solver.presets import Plan, plan_for, solvable_variants
 from games.solver.results import (
     IMPOSSIBLE,
     SCOPE_UNDECIDED,
@@ -153,8 +153,9 @@ def warm_up(variants: tuple[str, ...] | None = None, *, par: bool = False) -> fl
     True
     """
     started = time.perf_counter()
-    for variant in variants or FCS_VARIANTS:
-        if variant not in FCS_VARIANTS:
+    fcs_variants = solvable_variants()
+    for variant in variants or fcs_variants:
+        if variant not in fcs_variants:
             continue  # Klondike-Solver and our own searches load nothing ahead
         plan = plan_for(variant)
         for scan in (*plan.scans(), *(plan.par if par else ())):

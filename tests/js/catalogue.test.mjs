@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 
 import { dailyVariants, loadCatalogue, rulesetOf, siteVariants, variantTitle } from "../../frontend/static/fc/js/catalogue.js";
+import { startRefusedNotice } from "../../frontend/static/fc/js/notices.js";
 import { checkMove, legalMoves, playable, supermoveCapacity } from "../../frontend/static/fc/js/rules.js";
 import { position, siteCatalogue, vectors } from "./helpers.mjs";
 
@@ -32,6 +33,15 @@ test("a made-up catalogue entry is listed, named and played by its data alone", 
   const asForecell = position({ ...board, variant: "forecell" });
   assert.deepEqual(legalMoves(asMadeUp), legalMoves(asForecell));
   assert.deepEqual(supermoveCapacity(asMadeUp), supermoveCapacity(asForecell));
+});
+
+test("a refused daily deal offers today's daily exactly for the catalogue's daily variants", () => {
+  const refused = { code: "deal_unavailable", message: "" };
+  loadCatalogue(siteCatalogue([...vectors.rulesets, madeUp]));
+  assert.equal(startRefusedNotice(refused, "forecell-made-up").actions[0].href, "/daily/forecell-made-up");
+  assert.deepEqual(startRefusedNotice(refused, "freecell-classic").actions, []);
+  loadCatalogue(siteCatalogue([...vectors.rulesets, { ...madeUp, daily_default: false }]));
+  assert.deepEqual(startRefusedNotice(refused, "forecell-made-up").actions, []);
 });
 
 test("a ruleset of another family is known but not played by these rules", () => {

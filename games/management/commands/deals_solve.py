@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import DomainError
-from games import engine
+from games.catalogue import site_variants
 from games.models import SolverStatus
 from games.services.deals import deal_get_or_create
 from games.services.solving import deal_solve, pool_add
@@ -20,7 +20,7 @@ class Command(BaseCommand):
     help = "Solve deals FIRST..LAST of a variant with par, storing the verdicts (and optionally pooling)."
 
     def add_arguments(self, parser):
-        parser.add_argument("variant", choices=list(engine.SITE_VARIANTS))
+        parser.add_argument("variant", choices=list(site_variants()))
         parser.add_argument("first", type=int)
         parser.add_argument("last", type=int)
         parser.add_argument("--budget", type=int, default=None, help="iterations per preset")

@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.models import DAILY_VARIANTS, VARIANT_CHOICES
+from games.catalogue import daily_variants, site_variants
 from games.services.dailies import dailies_prepare
 from games.services.solving import pool_fill, pool_size
 
@@ -16,11 +16,11 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=5.0, help="time per variant at most")
 
     def handle(self, *args, pool: int, seconds: float, **options):
-        for variant, _ in VARIANT_CHOICES:
+        for variant in site_variants():
             added = pool_fill(variant=variant, target=pool, seconds=seconds)
             size = pool_size(variant=variant)
             self.stdout.write(f"{variant}: {size} winnable deals in the pool (+{added})")
-        for variant in DAILY_VARIANTS:
+        for variant in daily_variants():
             pool_fill(variant=variant, target=8, seconds=seconds, reserve=True)
             size = pool_size(variant=variant, reserve=True)
             self.stdout.write(f"{variant}: {size} deals held for dailies")

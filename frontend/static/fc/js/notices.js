@@ -2,7 +2,7 @@
 // position, a refusal from the server. Each is `{text, actions, tone}` for
 // hud.notice; the actions' `run` come from the controller.
 
-const DAILY_VARIANTS = ["freecell", "forecell"];
+import { dailyVariants } from "./catalogue.js";
 
 export function boardLink(game) {
   return game.daily
@@ -47,7 +47,7 @@ export function lostNotice({ lastGood, scope = "", undoFloor, rewindTo }) {
 /** A server game that could not be started: the local game goes on, unsaved there. */
 export function startRefusedNotice(error, variant) {
   if (error.code === "deal_unavailable") {
-    const actions = DAILY_VARIANTS.includes(variant) ? [{ label: "Today's daily", href: `/daily/${variant}` }] : [];
+    const actions = dailyVariants().includes(variant) ? [{ label: "Today's daily", href: `/daily/${variant}` }] : [];
     return {
       text: "This deal is a daily that has not closed yet, so it cannot be saved to your account until that day is over. You can go on playing here; nothing is sent.",
       actions,

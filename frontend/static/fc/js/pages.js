@@ -2,9 +2,8 @@
 // Each reads the API and fills in the shell the server rendered.
 
 import { api, rowsOf } from "./api.js";
+import { variantTitle } from "./catalogue.js";
 import { createStorage } from "./storage.js";
-
-const VARIANT_NAMES = { freecell: "FreeCell", "freecell-tableau": "FreeCell (returns to columns)", "freecell-classic": "FreeCell (classic)", forecell: "ForeCell" };
 
 function element(tag, text, attributes = {}) {
   const el = document.createElement(tag);
@@ -51,7 +50,7 @@ async function continueList(root, store) {
   const list = root.querySelector("[data-continue-list]");
   for (const g of entries) {
     const href = g.daily ? `/daily/${g.daily.variant}/${g.daily.date}` : `/play/${g.variant}/${g.number}`;
-    const label = g.daily ? `Daily ${VARIANT_NAMES[g.daily.variant]}, ${g.daily.date}` : `${VARIANT_NAMES[g.variant]} #${g.number}`;
+    const label = g.daily ? `Daily ${variantTitle(g.daily.variant)}, ${g.daily.date}` : `${variantTitle(g.variant)} #${g.number}`;
     const li = element("li");
     li.append(element("a", `${label} · ${g.ply} moves`, { href, class: "tile" }));
     list.append(li);
@@ -171,7 +170,7 @@ async function profile(root) {
     const variants = Object.entries(stats.variants ?? {});
     const sections = variants.map(([variant, numbers]) => {
       const section = element("section");
-      section.append(element("h2", VARIANT_NAMES[variant] ?? variant));
+      section.append(element("h2", variantTitle(variant)));
       const list = element("dl", null, { class: "stats" });
       for (const [key, label] of Object.entries(STAT_NAMES)) {
         if (key in numbers) list.append(element("dt", label), element("dd", statValue(key, numbers[key])));
