@@ -1,9 +1,10 @@
 from django.urls import path
 
 import core.converters  # noqa: F401 - registers <dealnumber:...>
-from games.apis import boards, dailies, deals, games, staff
+from games.apis import boards, dailies, deals, games, staff, variants
 
 urlpatterns = [
+    path("variants/", variants.VariantListApi.as_view(), name="variant-list"),
     path("deals/featured/", deals.DealFeaturedApi.as_view(), name="deal-featured"),
     path("deals/<str:variant>/random/", deals.DealRandomApi.as_view(), name="deal-random"),
     path("deals/<str:variant>/winnable/", deals.DealWinnableApi.as_view(), name="deal-winnable"),
