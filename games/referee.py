@@ -9,12 +9,11 @@ from functools import lru_cache
 
 from core.errors import InvalidRequest
 from games import engine
-from games.catalogue import site_ruleset
 
 
 def variant_check(variant: str) -> str:
     try:
-        site_ruleset(variant)
+        engine.get_ruleset(variant)
     except engine.UnknownVariantError as exc:
         raise InvalidRequest(str(exc), code="unknown_variant", variant=variant) from exc
     return variant

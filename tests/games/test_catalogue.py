@@ -78,7 +78,6 @@ def test_a_made_up_variant_is_dealt_played_and_shared_through_the_api(api, made_
 def test_an_engine_only_variant_stays_off_the_site(api, engine_only_variant):
     refused = api.post("/api/games/", {"variant": "freecell-hidden", "number": 1}, format="json")
     assert refused.status_code == 400
-    assert api.get("/api/deals/freecell-hidden/1/").json()["error"]["code"] == "unknown_variant"
     assert "freecell-hidden" not in [r["variant"] for r in api.get("/api/variants/").json()["rulesets"]]
     assert Client().get("/play/freecell-hidden/1").status_code == 404
 

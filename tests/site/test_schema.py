@@ -10,7 +10,7 @@ from tests.support.processes import REPO, VENV_BIN
 pytestmark = pytest.mark.django_db
 
 ROUTES = [
-    "/api/health/", "/api/accounts/register/", "/api/accounts/login/", "/api/accounts/logout/",
+    "/api/health/", "/api/variants/", "/api/accounts/register/", "/api/accounts/login/", "/api/accounts/logout/",
     "/api/accounts/me/", "/api/accounts/password/", "/api/accounts/token/", "/api/accounts/csrf/",
     "/api/deals/{variant}/{number}/", "/api/deals/{variant}/random/", "/api/deals/{variant}/winnable/",
     "/api/deals/{variant}/{number}/hint/", "/api/deals/featured/", "/api/games/", "/api/games/{game_id}/",
