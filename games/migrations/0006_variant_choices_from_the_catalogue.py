@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_result_fairplay_and_counted_moves'),
+        ('games', '0005_deal_difficulty_backfill'),
     ]
 
     operations = [
