@@ -12,7 +12,12 @@ verdicts, and hint latency.
    seeded random point) and after seeded random play (which may be lost, and
    then bisects the log). Target: p50 5 ms, p99 50 ms.
 
-4. With ``--presets N``: the preset survey behind ``games/solver/presets.py``,
+4. Klondike deals (``--klondike FIRST-LAST``, Draw 1 and Draw 3): winnable,
+   impossible, undecided against the published anchors; Spider deals
+   (``--spider FIRST-LAST``, 1, 2 and 4 suits) solved against the targets.
+   See ``bench/stock_solver.py``.
+
+5. With ``--presets N``: the preset survey behind ``games/solver/presets.py``,
    each candidate preset on deals 1..N of freecell-classic and forecell:
    verified wins, refused (illegal) lines, no answer, mean line length, time.
 
@@ -21,6 +26,7 @@ Times are wall clock; CPU time of the calling thread is shown beside them,
 since other work on the machine inflates the wall-clock tail.
 
     .venv/bin/python bench/solver.py [--deals N] [--forecell M] [--hints H] [--presets N]
+        [--klondike FIRST-LAST] [--spider FIRST-LAST] [--spider-suits 1,2,4]
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.stock_solver import bench_klondike, bench_spider  # noqa: E402
 from games.engine import apply_move, deal, format_move, legal_moves, to_board  # noqa: E402
 from games.solver import hint, library_check, solve  # noqa: E402
 from games.solver import library as fcs  # noqa: E402
@@ -95,7 +102,7 @@ def raw_search_times(positions) -> list[float]:
     return times
 
 
-def bench_microsoft(count: int) -> None:
+def bench_microsoft(count: int) -> float:
     positions = [deal("freecell-classic", n) for n in range(1, count + 1)]
     times, cpu, statuses, others = [], [], Counter(), []
     for number, position in enumerate(positions, 1):
@@ -120,6 +127,7 @@ def bench_microsoft(count: int) -> None:
     met = statuses["undecided"] == 0 and min(median, statistics.median(cpu)) <= 0.002
     print(f"    target every deal decided (wins verified), median <= 2 ms: "
           f"{'met' if met else 'NOT met'}")
+    return median
 
 
 def bench_forecell(count: int) -> None:
@@ -216,16 +224,33 @@ def main() -> None:
     parser.add_argument("--forecell", type=int, default=100, help="ForeCell deals 1..M")
     parser.add_argument("--hints", type=int, default=200, help="positions per hint set")
     parser.add_argument("--presets", type=int, default=0, help="survey presets on deals 1..N")
+    parser.add_argument("--klondike", default="1-1000", help="Klondike deals FIRST-LAST (0: none)")
+    parser.add_argument("--klondike-budget", type=int, default=1_000_000, help="states per search")
+    parser.add_argument("--spider", default="1-100", help="Spider deals FIRST-LAST (0: none)")
+    parser.add_argument("--spider-suits", default="1,2,4", help="suit counts, e.g. 1,2")
+    parser.add_argument("--spider-seconds", type=float, default=30.0, help="time limit per deal")
     args = parser.parse_args()
     warm_up()
+    freecell_median = None
     if args.deals:
-        bench_microsoft(args.deals)
+        freecell_median = bench_microsoft(args.deals)
     if args.forecell:
         bench_forecell(args.forecell)
     if args.hints:
         bench_hints(args.hints)
     if args.presets:
         survey_presets(args.presets)
+    if args.klondike != "0":
+        bench_klondike(*_range(args.klondike), args.klondike_budget)
+    if args.spider != "0":
+        names = {"1": "spider-1suit", "2": "spider-2suits", "4": "spider-4suits"}
+        variants = [names[s] for s in args.spider_suits.split(",")]
+        bench_spider(variants, *_range(args.spider), args.spider_seconds, freecell_median)
+
+
+def _range(text: str) -> tuple[int, int]:
+    first, _, last = text.partition("-")
+    return int(first), int(last or first)
 
 
 if __name__ == "__main__":
