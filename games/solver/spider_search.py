@@ -23,21 +23,36 @@ again wider, until the states or the time run out: the answer is then
 from __future__ import annotations
 
 import heapq
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from games.solver import spider_native
 
 DOWN = 64
 COLUMNS = 10
 RUNS = 8
 
-#: Score weights: a removed run, a card still face down, an empty column, a column with face-down cards, a
-#: same-suit join, a join of a different suit, a break in a column's order.
-REMOVED, FACE_DOWN, EMPTY, COVERED = 1000, -30, 40, 0
-SAME, OTHER, BREAK = 12, 3, -8
+#: Score weights, in this order: a removed run, a card still face down, an
+#: empty column, a column with face-down cards, a same-suit join, a join of a
+#: different suit, a break in a column's order. Each set solves deals the
+#: others miss (measured on 4-suit deals 1..20); they are tried in turn.
+PORTFOLIO = (
+    (1000, -30, 40, 0, 12, 3, -8),
+    (1000, -30, 40, 0, 25, 3, -8),
+    (1000, -30, 40, 0, 12, 3, -15),
+    (1000, -30, 40, -40, 12, 3, -8),
+    (1000, -15, 40, 0, 12, 3, -8),
+)
+REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK = PORTFOLIO[0]
 
-#: (beam width, positions visited per phase) of each attempt, widest last.
-SCHEDULE = ((4, 250), (16, 1000), (64, 4000), (150, 12000), (400, 40000))
+#: (beam width, positions visited per phase) of each attempt, widest last; the
+#: first NARROW run with every weight set, the rest with the first set.
+SCHEDULE = ((4, 250), (16, 1000), (64, 4000), (150, 12000), (400, 40000), (1000, 100000),
+            (2500, 250000))
+NARROW = 5
+_PYTHON = threading.Lock()
 
 DEAL = (-1, -1, 0)
 
@@ -258,19 +273,51 @@ def _line(node) -> tuple[tuple[int, int, int], ...]:
 
 
 def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
-           states: int, seconds: float, schedule=SCHEDULE) -> SpiderLine:
+           states: int, seconds: float, native: bool | None = None) -> SpiderLine:
     """Look for a winning line from ``columns`` with ``rows`` still in the stock
-    (next row first), visiting at most ``states`` positions in ``seconds``.
+    (next row first), visiting at most ``states`` positions in ``seconds``:
+    each weight set of ``PORTFOLIO`` through the narrow attempts of the
+    ``SCHEDULE``, then the wide attempts with the first set. The compiled
+    search (``spider_native``) runs when it is built, unless ``native`` is
+    False; both find the same line for the same budget.
 
     >>> search([()] * 10, [], states=10, seconds=1.0).moves
     """
     started = time.monotonic()
-    budget = _Budget(states, started + seconds)
-    start = tuple(tuple(col) for col in columns)
-    for width, visits in schedule:
-        found = _attempt(start, [tuple(r) for r in rows], width, visits, budget)
-        if found is not None:
-            return SpiderLine(_line(found), budget.used, time.monotonic() - started)
-        if budget.spent():
+    deadline = started + seconds
+    used = 0
+    narrow, wide = SCHEDULE[:NARROW], SCHEDULE[NARROW:]
+    plan = [(weights, narrow) for weights in PORTFOLIO] + [(PORTFOLIO[0], wide)]
+    for weights, schedule in plan:
+        left = deadline - time.monotonic()
+        if used >= states or left <= 0:
             break
-    return SpiderLine(None, budget.used, time.monotonic() - started)
+        moves, spent = _search_with(columns, rows, states - used, left, weights, schedule, native)
+        used += spent
+        if moves is not None:
+            return SpiderLine(moves, used, time.monotonic() - started)
+    return SpiderLine(None, used, time.monotonic() - started)
+
+
+def _search_with(columns, rows, states, seconds, weights, schedule, native):
+    if native is not False and spider_native.available():
+        return spider_native.search(columns, rows, states=states, seconds=seconds,
+                                    weights=weights, schedule=schedule)
+    with _PYTHON:  # the weights are module state in the pure Python search
+        _use(weights)
+        budget = _Budget(states, time.monotonic() + seconds)
+        start = tuple(tuple(col) for col in columns)
+        for width, visits in schedule:
+            found = _attempt(start, [tuple(r) for r in rows], width, visits, budget)
+            if found is not None:
+                return _line(found), budget.used
+            if budget.spent():
+                break
+        return None, budget.used
+
+
+def _use(weights) -> None:
+    global REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK
+    if weights != (REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK):
+        REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK = weights
+        _INFO.clear()
