@@ -1,6 +1,6 @@
 """The compiled Spider search (``spider_search.c``), loaded with ctypes.
 
-``scripts/setup`` builds ``_spider_search.so`` next to this module with the
+``scripts/setup`` builds ``libspider.so.0`` next to this module with the
 system's C compiler; ``build()`` does the same by hand. Without it the pure
 Python search runs (the same moves, about 50 times slower).
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "spider_search.c"
-LIBRARY = HERE / "_spider_search.so"
+LIBRARY = HERE / "libspider.so.0"
 MAX_MOVES = 2048
 
 _lock = threading.Lock()
@@ -25,7 +25,7 @@ _library = None
 
 
 def build() -> Path:
-    """Compile ``spider_search.c`` into ``_spider_search.so`` (needs ``cc``)."""
+    """Compile ``spider_search.c`` into ``libspider.so.0`` (needs ``cc``)."""
     global _library
     subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", str(LIBRARY), str(SOURCE)], check=True)
     with _lock:
