@@ -180,7 +180,7 @@ REST_FRAMEWORK = {
     # header (DRF takes it from the first class) instead of a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "accounts.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -196,6 +196,8 @@ REST_FRAMEWORK = {
         "register": env("THROTTLE_REGISTER", default="10/hour"),
         "moves": env("THROTTLE_MOVES", default="600/min"),
         "hints": env("THROTTLE_HINTS", default="60/min"),
+        "games": env("THROTTLE_GAMES", default="20/min"),
+        "games_burst": env("THROTTLE_GAMES_BURST", default="5/sec"),
     },
 }
 SPECTACULAR_SETTINGS = {

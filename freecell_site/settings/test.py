@@ -36,5 +36,7 @@ REST_FRAMEWORK = {
         "register": env("THROTTLE_REGISTER", default="1000/min"),
         "moves": env("THROTTLE_MOVES", default="100000/min"),
         "hints": env("THROTTLE_HINTS", default="10000/min"),
+        "games": env("THROTTLE_GAMES", default="10000/min"),
+        "games_burst": env("THROTTLE_GAMES_BURST", default="10000/sec"),
     },
 }

@@ -8,6 +8,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from core.errors import NotFound
+from core.throttles import GameStartBurstThrottle, GameStartThrottle
 from games import engine
 from games.apis.fields import (
     CONFLICT,
@@ -141,6 +142,10 @@ def game_out(game: Game, position: engine.Position | None = None) -> dict:
 
 class GameListApi(APIView):
     permission_classes = [IsAuthenticated]
+
+    def get_throttles(self):
+        # Starting a game writes a row: limited (20 in 1.5 s were accepted before). Listing is not.
+        return [GameStartBurstThrottle(), GameStartThrottle()] if self.request.method == "POST" else []
 
     class GameStartIn(serializers.Serializer):
         variant = variant_field()

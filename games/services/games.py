@@ -100,6 +100,8 @@ class Appended:
 def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
                  client_times: Sequence[int]) -> Appended:
     """Append a batch of moves; all of it or none of it. A win finishes the game."""
+    if not moves:
+        raise InvalidRequest("A batch holds at least one move.", code="empty_batch")
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
         _ply_check(game, expected_ply)

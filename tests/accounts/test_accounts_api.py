@@ -74,6 +74,7 @@ def test_session_writes_need_the_csrf_token_once_logged_in(make_player):
     assert login.status_code == 200
     refused = client.post("/api/games/", {"variant": "freecell", "number": 1}, format="json")
     assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "csrf_failed"  # was "forbidden", unlike the docs
     token = client.cookies["csrftoken"].value
     accepted = client.post(
         "/api/games/", {"variant": "freecell", "number": 1}, format="json", HTTP_X_CSRFTOKEN=token
