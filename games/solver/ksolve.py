@@ -61,9 +61,12 @@ def _solver():
     return solver
 
 
-def run(layout: str, draw: int, states: int, *, minimal: bool = False) -> KsolveRun:
+def run(layout: str, draw: int, states: int, *, minimal: bool = False,
+        shifts: tuple[int, int] = (0, 0)) -> KsolveRun:
     """Search the starting deal ``layout`` with ``draw`` cards a turn, looking
-    at up to ``states`` positions; the moves come back translated."""
+    at up to ``states`` positions; the moves come back translated. ``shifts``
+    narrow the fast search: its second and third best moves are followed only
+    while fewer than ``states >> shift`` positions are closed."""
     solver = _solver()
     results = _local.results
     solver.draw_count = draw
@@ -73,7 +76,7 @@ def run(layout: str, draw: int, states: int, *, minimal: bool = False) -> Ksolve
     if minimal:
         result = solver.solve_minimal(max_closed_count=states)
     else:
-        result = solver.solve_fast(max_closed_count=states)
+        result = solver.solve_fast(two_shift=shifts[0], three_shift=shifts[1], max_closed_count=states)
     if result in (results.SolvedMinimal, results.SolvedMayNotBeMinimal):
         line = translate(solver.moves_made())
         return KsolveRun(SOLVED, line, states, minimal=result == results.SolvedMinimal)

@@ -41,6 +41,10 @@ from games.solver.results import (
 #: the lowest foundation + 2).
 SCOPE_KSOLVE = "no winning line in Klondike-Solver's exhaustive search"
 
+#: A narrower, deeper fast search tried next: it solved Draw 1 deals the first
+#: one left "could not complete" (8 and 15) in a few seconds.
+KLONDIKE_NARROW_CAP = 1_000_000
+KLONDIKE_NARROW_SHIFTS = (2, 4)
 #: The variants these searches play.
 STOCK_VARIANTS = tuple(v for v in VARIANTS if get_ruleset(v).family in ("klondike", "spider"))
 #: Positions a search may visit when the caller gives no budget: Klondike-Solver's
@@ -92,11 +96,12 @@ def _klondike_deal(position, budget, started, minimal) -> SolveResult:
     draw = get_ruleset(position.variant).draw_count
     layout = to_layout(position)
     spent, rejected = 0, []
-    runs = [("ksolve-fast", False, min(budget, KLONDIKE_FAST_CAP))]
+    runs = [("ksolve-fast", False, min(budget, KLONDIKE_FAST_CAP), (0, 0))]
     if minimal:
-        runs.append(("ksolve-minimal", True, budget))
-    for name, exhaustive, states in runs:
-        run = ksolve.run(layout, draw, states, minimal=exhaustive)
+        runs.append(("ksolve-narrow", False, min(budget, KLONDIKE_NARROW_CAP), KLONDIKE_NARROW_SHIFTS))
+        runs.append(("ksolve-minimal", True, budget, (0, 0)))
+    for name, exhaustive, states, shifts in runs:
+        run = ksolve.run(layout, draw, states, minimal=exhaustive, shifts=shifts)
         spent += run.states
         if run.outcome == ksolve.SOLVED:
             line = verified(position, run.line)

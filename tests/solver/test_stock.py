@@ -65,8 +65,8 @@ def test_a_corrupted_klondike_line_is_refused_by_the_engine():
 def test_a_corrupted_klondike_solver_line_is_never_returned(monkeypatch):
     real_run = ksolve_module.run
 
-    def corrupt(layout, draw, states, *, minimal=False):
-        run = real_run(layout, draw, states, minimal=minimal)
+    def corrupt(layout, draw, states, **how):
+        run = real_run(layout, draw, states, **how)
         if run.outcome == ksolve_module.SOLVED:
             return ksolve_module.KsolveRun(run.outcome, corrupted(run.line), run.states)
         return run
@@ -74,7 +74,7 @@ def test_a_corrupted_klondike_solver_line_is_never_returned(monkeypatch):
     monkeypatch.setattr(stock_module.ksolve, "run", corrupt)
     result = solve(deal("klondike-draw3", 1), budget=300_000)
     assert result.status == UNDECIDED and result.moves == ()
-    assert result.rejected == ("ksolve-fast", "ksolve-minimal")
+    assert result.rejected == ("ksolve-fast", "ksolve-narrow", "ksolve-minimal")
 
 
 def test_a_corrupted_spider_line_is_never_returned(monkeypatch):
@@ -98,7 +98,7 @@ def test_klondike_impossible_only_from_the_exhaustive_search():
 
 
 def test_a_klondike_search_that_could_not_complete_is_undecided(monkeypatch):
-    def unfinished(layout, draw, states, *, minimal=False):
+    def unfinished(layout, draw, states, **how):
         return ksolve_module.KsolveRun(ksolve_module.UNFINISHED, (), states)
 
     monkeypatch.setattr(stock_module.ksolve, "run", unfinished)
