@@ -31,14 +31,17 @@ class HintVerdicts:
         cache.set(f"hint:{key}", value, self.timeout)
 
 
-def hint_solve(*, start, moves: list[str]):
-    """The solver's hint after ``moves`` from ``start``, within the site's hard limits."""
+def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
+    """The solver's hint after ``moves`` from ``start``, within the site's hard limits.
+    ``line``: a known winning line (the deal's stored solution), which Klondike and
+    Spider hints follow while ``moves`` is its prefix."""
     limits = solver.HintLimits(
         iterations=settings.HINT_MAX_ITERATIONS,
         seconds=settings.HINT_MAX_SECONDS,
         probes=settings.HINT_MAX_PROBES,
     )
-    return solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=HintVerdicts())
+    return solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=HintVerdicts(),
+                       line=line)
 
 
 #: Positions a Klondike or Spider search may visit for a pool (about 1 s of

@@ -71,3 +71,12 @@ def test_the_pool_task_of_one_variant_fills_it(settings):
     settings.POOL_TARGET = 1
     assert pool_fill_task.run("klondike-draw3") == 1
     assert pool_size(variant="klondike-draw3") == 1
+
+
+def test_a_site_hint_follows_the_deals_stored_line():
+    from games.services.solving import hint_solve
+
+    start = engine.deal("klondike-draw3", 1)
+    line = list(solving.solver.solve(start).moves)
+    result = hint_solve(start=start, moves=line[:10], line=line)
+    assert (result.status, result.move) == ("move", line[10])
