@@ -226,6 +226,7 @@ def main() -> None:
     parser.add_argument("--presets", type=int, default=0, help="survey presets on deals 1..N")
     parser.add_argument("--klondike", default="1-1000", help="Klondike deals FIRST-LAST (0: none)")
     parser.add_argument("--klondike-budget", type=int, default=1_000_000, help="states per search")
+    parser.add_argument("--klondike-draws", default="1,3", help="draw counts, e.g. 3")
     parser.add_argument("--spider", default="1-100", help="Spider deals FIRST-LAST (0: none)")
     parser.add_argument("--spider-suits", default="1,2,4", help="suit counts, e.g. 1,2")
     parser.add_argument("--spider-seconds", type=float, default=30.0, help="time limit per deal")
@@ -241,7 +242,8 @@ def main() -> None:
     if args.presets:
         survey_presets(args.presets)
     if args.klondike != "0":
-        bench_klondike(*_range(args.klondike), args.klondike_budget)
+        draws = tuple(int(d) for d in args.klondike_draws.split(","))
+        bench_klondike(*_range(args.klondike), args.klondike_budget, draws)
     if args.spider != "0":
         names = {"1": "spider-1suit", "2": "spider-2suits", "4": "spider-4suits"}
         variants = [names[s] for s in args.spider_suits.split(",")]

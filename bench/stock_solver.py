@@ -34,9 +34,9 @@ def _spread(times: list[float]) -> str:
             f"max {max(times):.2f} s, total {sum(times):.0f} s")
 
 
-def bench_klondike(first: int, last: int, budget: int) -> None:
+def bench_klondike(first: int, last: int, budget: int, draws=(1, 3)) -> None:
     count = last - first + 1
-    for variant in ("klondike-draw1", "klondike-draw3"):
+    for variant in (f"klondike-draw{draw}" for draw in draws):
         statuses, times, by = Counter(), [], Counter()
         for number in range(first, last + 1):
             result = solve(deal(variant, number), budget=budget)
