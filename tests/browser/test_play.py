@@ -183,12 +183,11 @@ def test_a_solver_outage_is_said_before_the_local_nudge(site):
     assert site.errors == []
 
 
-def test_a_guest_asking_for_a_hint_on_an_open_dailys_deal_is_told_why_there_is_none(site, make_daily):
+def test_a_guest_opening_an_open_dailys_layout_is_told_why_it_is_not_dealt(site, make_daily):
     make_daily(24)
-    open_deal(site, "freecell", 24)
-    site.keyboard.press("h")
-    site.locator("[data-announcer]", has_text="daily that has not closed yet").wait_for()
-    assert site.errors == []
+    site.goto(f"{site.base}/play/freecell-classic/24")  # the same layout under another rule set
+    site.locator('[data-hud="notice"]', has_text="daily that has not closed yet").wait_for()
+    assert site.locator(".card[data-pile]").count() == 0
 
 
 def test_disabled_hud_buttons_look_disabled_and_keep_their_labels_readable(site):

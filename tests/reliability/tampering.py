@@ -28,11 +28,11 @@ from tests.support.lines import winning_line
 # (variant, number) of the logs that are tampered with; the first two are the dailies.
 DAILY_DEALS = {"freecell": ("freecell", 24), "forecell": ("forecell", 2)}
 DEALS = [
-    ("freecell", 24), ("forecell", 2), ("freecell", 31), ("freecell-tableau", 24),
+    ("freecell", 24), ("forecell", 2), ("freecell", 31), ("freecell-tableau", 25),
     ("freecell-classic", 50), ("forecell", 7),
 ]
 # Variants where a foundation card never comes back (freecell-tableau: never into a cell).
-FORBIDS_RETURNS = [("freecell-classic", 50), ("forecell", 2), ("forecell", 7), ("freecell-tableau", 24)]
+FORBIDS_RETURNS = [("freecell-classic", 50), ("forecell", 2), ("forecell", 7), ("freecell-tableau", 25)]
 
 # How many of each; 1,200 in all.
 PLAN = {
