@@ -1,5 +1,6 @@
 """The solver's verdicts on deal rows: proofs, par and the winnable pools."""
 
+import contextlib
 import random
 import time
 
@@ -25,10 +26,14 @@ class HintVerdicts:
     timeout = 24 * 3600
 
     def get(self, key: str):
-        return cache.get(f"hint:{key}")
+        try:
+            return cache.get(f"hint:{key}")
+        except Exception:  # noqa: BLE001 - a cache that is down costs a search, not the hint
+            return None
 
     def set(self, key: str, value) -> None:
-        cache.set(f"hint:{key}", value, self.timeout)
+        with contextlib.suppress(Exception):  # as above
+            cache.set(f"hint:{key}", value, self.timeout)
 
 
 def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
