@@ -106,7 +106,9 @@ def test_the_results_list_shows_every_column_at_1400_px(site, curator, screensho
     assert site.evaluate("document.documentElement.scrollWidth") <= 1400
     site.screenshot(path=str(screenshots / "admin-results-1400.png"), full_page=False)
     site.locator("#result_list tbody tr a").first.click()
+    site.wait_for_url("**/admin/games/result/*/change/")
     plot = site.locator("#timing-plot")
+    plot.wait_for()
     assert plot.is_visible() and plot.locator("polyline").count() == 3
     site.screenshot(path=str(screenshots / "admin-result-evidence.png"), full_page=True)
 

@@ -41,8 +41,12 @@ RULE_REFUSALS = {
     "GET /api/dailies/{date}/{variant}/": "daily_not_open",
     "POST /api/dailies/{date}/{variant}/games/": "daily_not_open",
     "GET /api/leaderboards/daily/{date}/{variant}/": "daily_not_open",
-    "POST /api/staff/schedule/": "deal_not_proven, date_not_future",
-    "DELETE /api/staff/schedule/{variant}/{date}/": "date_not_future",
+    "POST /api/staff/schedule/": "deal_not_proven, deal_impossible, date_not_future, invalid_deal_number",
+    "PATCH /api/staff/schedule/{variant}/{date}/": "deal_not_proven, deal_impossible, date_not_future, "
+                                                   "invalid_deal_number, invalid_date",
+    "DELETE /api/staff/schedule/{variant}/{date}/": "date_not_future, invalid_date",
+    "POST /api/staff/schedule/fill/": "date_not_future, invalid (a range backwards or over a year)",
+    "POST /api/staff/players/{username}/suspension/": "reason_required, invalid (staff are not suspended)",
 }
 
 
