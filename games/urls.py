@@ -28,7 +28,7 @@ urlpatterns = [
     path("players/<str:username>/stats/", boards.PlayerStatsApi.as_view(), name="player-stats"),
     path("staff/schedule/", staff.ScheduleApi.as_view(), name="staff-schedule"),
     path("staff/schedule/fill/", staff.ScheduleFillApi.as_view(), name="staff-schedule-fill"),
-    path("staff/schedule/requests/<int:request_id>/", staff.ScheduleRequestApi.as_view(),
+    path("staff/schedule-requests/<int:request_id>/", staff.ScheduleRequestApi.as_view(),
          name="staff-schedule-request"),
     path("staff/players/<str:username>/suspension/", staff.PlayerSuspensionApi.as_view(),
          name="staff-player-suspension"),

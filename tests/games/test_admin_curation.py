@@ -227,7 +227,7 @@ def test_the_staff_api_sends_an_unopened_number_to_the_worker_and_schedules_it(
     daily = Daily.objects.select_related("deal").get()
     assert (daily.date, daily.deal.number, daily.deal.status) == (day, 5, "winnable")
     assert daily.deal.difficulty in ("easy", "medium", "hard")
-    polled = staff_api.get(f"/api/staff/schedule/requests/{settled.pk}/").json()
+    polled = staff_api.get(f"/api/staff/schedule-requests/{settled.pk}/").json()
     assert polled["status"] == "scheduled"
 
 

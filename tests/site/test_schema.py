@@ -19,7 +19,7 @@ ROUTES = [
     "/api/dailies/{date}/{variant}/games/", "/api/leaderboards/daily/{date}/{variant}/",
     "/api/leaderboards/deal/{variant}/{number}/", "/api/leaderboards/all-time/{variant}/",
     "/api/players/{username}/stats/", "/api/staff/schedule/", "/api/staff/schedule/{variant}/{date}/",
-    "/api/staff/schedule/fill/", "/api/staff/schedule/requests/{request_id}/",
+    "/api/staff/schedule/fill/", "/api/staff/schedule-requests/{request_id}/",
     "/api/staff/players/{username}/suspension/",
 ]
 
