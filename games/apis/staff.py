@@ -1,5 +1,7 @@
 """Staff-only curation through the API: the same services as the admin, audited as "api"."""
 
+import re
+
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -26,6 +28,15 @@ from games.services.dailies import daily_variant_check
 from games.services.players import player_suspend, player_suspension_lift
 from games.services.schedule import schedule_change, schedule_fill, schedule_remove
 from games.services.schedule_requests import schedule_number
+
+
+class StrictDateField(serializers.DateField):
+    """A date written YYYY-MM-DD and nothing else (no ISO week dates, no numbers)."""
+
+    def to_internal_value(self, value):
+        if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            self.fail("invalid", format="YYYY-MM-DD")
+        return super().to_internal_value(value)
 
 
 def api_act(request, reason: str = "") -> StaffAct:
@@ -72,7 +83,7 @@ class ScheduleApi(APIView):
 
     class ScheduleAddIn(serializers.Serializer):
         variant = daily_variant_field()
-        date = serializers.DateField()
+        date = StrictDateField()
         number = StrictIntegerField(min_value=1)
         reason = reason_field()
 
@@ -129,7 +140,7 @@ class ScheduleDetailApi(APIView):
     permission_classes = [IsAdminUser]
 
     class ScheduleChangeIn(serializers.Serializer):
-        date = serializers.DateField(required=False, help_text="Move the daily to this future date.")
+        date = StrictDateField(required=False, help_text="Move the daily to this future date.")
         number = StrictIntegerField(min_value=1, required=False, help_text="Give it this proven deal.")
         reason = reason_field()
 
@@ -164,8 +175,8 @@ class ScheduleFillApi(APIView):
 
     class FillIn(serializers.Serializer):
         variant = daily_variant_field()
-        first = serializers.DateField()
-        last = serializers.DateField()
+        first = StrictDateField()
+        last = StrictDateField()
         reason = reason_field()
 
     class FillOut(serializers.Serializer):

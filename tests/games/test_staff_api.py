@@ -149,3 +149,11 @@ def test_a_change_that_cannot_move_keeps_its_deal_too(staff, today, winnable_dea
                            format="json")
     assert response.status_code == 409 and response.json()["error"]["code"] == "already_scheduled"
     assert Daily.objects.get(date=day).deal.number == 5  # both or neither
+
+
+@pytest.mark.parametrize("date", ["2099-W01", "2099-W01-1", "20991231", 20991231])
+def test_dates_are_written_yyyy_mm_dd(staff, date):
+    response = staff.post("/api/staff/schedule/", {"variant": "freecell", "date": date, "number": 5},
+                          format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid"
+    assert not ScheduleRequest.objects.exists() and not Deal.objects.exists()
