@@ -21,4 +21,4 @@ RUN useradd --system --home /app fc && chown -R fc /app
 USER fc
 EXPOSE 8000
 CMD ["gunicorn", "freecell_site.wsgi:application", "--bind", "0.0.0.0:8000", \
-     "--workers", "3", "--threads", "4", "--no-control-socket", "--access-logfile", "-"]
+     "--workers", "2", "--threads", "8", "--worker-class", "gthread", "--no-control-socket", "--access-logfile", "-"]

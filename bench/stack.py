@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 # The Dockerfile's gunicorn (keep the two the same; docs/benchmarks.md says why these).
-WEB_WORKERS, WEB_THREADS, WEB_CLASS = 3, 4, "gthread"
+WEB_WORKERS, WEB_THREADS, WEB_CLASS = 2, 8, "gthread"
 
 
 def django_setup() -> None:
@@ -44,6 +44,8 @@ def _web_reshape(services, workers: int, threads: int, worker_class: str) -> Non
     argv[argv.index("--workers") + 1] = str(workers)
     argv[argv.index("--threads") + 1] = str(threads)
     argv += ["--worker-class", worker_class]
+    if "uvicorn" in worker_class.lower():  # an ASGI worker serves the ASGI application
+        argv[argv.index("freecell_site.wsgi:application")] = "freecell_site.asgi:application"
     services.web.stop()
     services.web.argv = argv
     services.web.start()
