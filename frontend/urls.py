@@ -17,6 +17,9 @@ urlpatterns = [
     path("leaderboards/all-time/<str:variant>/", views.leaderboard_all_time, name="leaderboard-all-time"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("profile/", views.my_profile, name="my-profile"),
+    path("rules/<str:variant>", views.rules, name="rules"),
+    path("dailies/<str:variant>/", views.archive, name="archive"),
+    path("replay/<str:date>/<str:variant>/", views.replay, name="replay"),
     path("login/", views.login_page, name="login"),
     path("register/", views.register_page, name="register"),
 ]

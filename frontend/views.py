@@ -22,26 +22,32 @@ from games.catalogue import (
     variant_title,
 )
 from games.clock import today_utc
+from games.models import Daily
 from games.selectors import deals_featured
 from games.services.deals import SITE_MAX_DEAL_NUMBER
 from games.share_links import ShareCodeError, share_code, share_decode
+
+from .rules_page import rules_html
 
 # The play page's modules, preloaded so the browser fetches them at once
 # instead of discovering them import by import.
 PLAY_MODULES = (
     "play",
-    "controller",
     "api",
-    "autoplay",
+    "auto_finish",
     "board_view",
     "catalogue",
-    "finish",
+    "click_targets",
+    "controller",
+    "end_screen",
     "hints",
     "hud",
     "input",
     "intents",
     "loader",
+    "lost_watch",
     "notices",
+    "piles",
     "rules",
     "session",
     "share",
@@ -81,7 +87,8 @@ def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResp
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
     deal_variants = [(v, title, _deal_ceiling(v)) for v, title in variant_choices()]
-    return _page(request, "home.html", "home", featured=deals_featured(), deal_variants=deal_variants)
+    return _page(request, "home.html", "home", featured=deals_featured(), deal_variants=deal_variants,
+                 today=today_utc().isoformat())
 
 
 @ensure_csrf_cookie
@@ -96,6 +103,7 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
         variant=variant,
         number=number,
         title=f"{variant_title(variant)} #{number}",
+        short_title=variant_title(variant),
         single_click=_single_click(variant),
         share_url=reverse("frontend:share", args=[share_code(variant, number)]),
         preload=PLAY_MODULES,
@@ -112,12 +120,15 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
     day = _date_or_404(date) if date else today
     if day > today:
         raise Http404("that daily has not opened")
+    if day < today and not Daily.objects.filter(variant=variant, date=day).exists():
+        return _no_daily(request, variant, day)
     return _page(
         request,
         "play.html",
         "play",
         variant=variant,
         daily_date=day.isoformat(),
+        short_title=variant_title(variant),
         past=day < today,
         title=f"Daily {variant_title(variant)}, {day.isoformat()}",
         single_click=_single_click(variant),
@@ -147,7 +158,6 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     today = today_utc()
     return _page(
         request, "leaderboards.html", "leaderboards", today=today.isoformat(),
-        yesterday=(today - dt.timedelta(days=1)).isoformat(),
     )
 
 
@@ -218,3 +228,43 @@ def _safe_next(request: HttpRequest) -> str:
     ):
         return "/"
     return target
+
+
+def rules(request: HttpRequest, variant: str) -> HttpResponse:
+    """How a variant is played, from docs/rules.md."""
+    _variant_or_404(variant)
+    html = rules_html(variant)
+    if not html:
+        raise Http404("no rules written for this variant")
+    return _page(request, "rules.html", "rules", variant=variant, title=f"{variant_title(variant)} rules",
+                 rules=html)
+
+
+def _no_daily(request: HttpRequest, variant: str, day: dt.date) -> HttpResponse:
+    """A date without a daily: said plainly, with the archive of the days that had one."""
+    response = _page(request, "no_daily.html", "no-daily", variant=variant, date=day.isoformat(),
+                     title=f"No daily {variant_title(variant)} on {day.isoformat()}")
+    response.status_code = 404
+    return response
+
+
+@ensure_csrf_cookie
+def archive(request: HttpRequest, variant: str) -> HttpResponse:
+    """A calendar of a variant's past dailies, with the player's marks."""
+    if variant not in daily_variants():
+        raise Http404("no daily for this variant")
+    return _page(request, "archive.html", "archive", variant=variant,
+                 title=f"Daily {variant_title(variant)} archive", today=today_utc().isoformat())
+
+
+@ensure_csrf_cookie
+def replay(request: HttpRequest, date: str, variant: str) -> HttpResponse:
+    """A closed daily's best lines and par line, played back on its board."""
+    if variant not in daily_variants():
+        raise Http404("no daily for this variant")
+    day = _date_or_404(date)
+    if not Daily.objects.filter(variant=variant, date=day).exists():
+        return _no_daily(request, variant, day)
+    return _page(request, "replay.html", "replay", variant=variant, date=date, closed=day < today_utc(),
+                 short_title=variant_title(variant),
+                 title=f"Replays: daily {variant_title(variant)}, {date}")

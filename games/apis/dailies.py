@@ -2,9 +2,9 @@
 
 import datetime as dt
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -17,7 +17,8 @@ from games.clock import today_utc
 from games.models import Daily
 from games.referee import start_position
 from games.selectors import daily_is_open, daily_started
-from games.services.dailies import daily_ensure, daily_game_start, daily_get
+from games.selectors_archive import dailies_archive, daily_lines
+from games.services.dailies import daily_ensure, daily_game_start, daily_get, daily_variant_check
 
 
 def parse_date(text: str) -> dt.date:
@@ -97,3 +98,80 @@ class DailyGameStartApi(APIView):
     def post(self, request, date: str, variant: str):
         game = daily_game_start(player=request.user, variant=variant, date=parse_date(date))
         return Response(game_out(game), status=status.HTTP_201_CREATED)
+
+
+class ArchiveEntryOut(serializers.Serializer):
+    date = serializers.DateField()
+    open = serializers.BooleanField()
+    number = serializers.IntegerField(allow_null=True, help_text="Revealed once the day has closed.")
+    par = serializers.IntegerField(allow_null=True)
+    played = serializers.BooleanField()
+    won = serializers.BooleanField()
+    moves = serializers.IntegerField(allow_null=True, help_text="The player's best win on it.")
+    seconds = serializers.FloatField(allow_null=True)
+    ranked = serializers.BooleanField()
+
+
+class ArchiveOut(serializers.Serializer):
+    variant = serializers.CharField()
+    month = serializers.CharField()
+    dailies = ArchiveEntryOut(many=True)
+
+
+MONTH_QUERY = OpenApiParameter(
+    "month", str, OpenApiParameter.QUERY, description="YYYY-MM; this month by default."
+)
+
+
+class DailyArchiveApi(APIView):
+    """A month of past dailies for the archive calendar, with the player's marks when logged in."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: ArchiveOut, **ERRORS}, parameters=[DAILY_VARIANT_PATH, MONTH_QUERY],
+                   summary="A month of dailies with the player's marks")
+    def get(self, request, variant: str):
+        daily_variant_check(variant)
+        month = parse_month(request.query_params.get("month"))
+        player = request.user if request.user.is_authenticated else None
+        entries = dailies_archive(variant=variant, month=month, player=player)
+        return Response({"variant": variant, "month": month.strftime("%Y-%m"), "dailies": entries})
+
+
+def parse_month(text: str | None) -> dt.date:
+    """``YYYY-MM`` as the month's first day; this month when absent."""
+    if not text:
+        return today_utc().replace(day=1)
+    try:
+        return dt.date.fromisoformat(f"{text}-01")
+    except ValueError as exc:
+        raise InvalidRequest(f"{text!r} is not a month (YYYY-MM).", code="invalid_date") from exc
+
+
+class LineOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    moves = serializers.ListField(child=serializers.CharField())
+    seconds = serializers.FloatField()
+
+
+class LinesOut(serializers.Serializer):
+    date = serializers.DateField()
+    variant = serializers.CharField()
+    number = serializers.IntegerField()
+    start = PositionOut()
+    par = serializers.IntegerField(allow_null=True)
+    par_line = serializers.ListField(child=serializers.CharField())
+    players = LineOut(many=True)
+
+
+class DailyLinesApi(APIView):
+    """A closed daily's best ranked lines and its par line, for the replay viewer."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: LinesOut, **ERRORS}, parameters=[DATE_PATH, DAILY_VARIANT_PATH],
+                   summary="A closed daily's best lines and par line")
+    def get(self, request, date: str, variant: str):
+        daily_variant_check(variant)
+        return Response(daily_lines(variant=variant, date=parse_date(date)))

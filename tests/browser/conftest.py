@@ -33,9 +33,19 @@ def screenshots() -> Path:
     return SCREENSHOTS
 
 
+# Lines played move by move (solver lines, recorded games) would be changed
+# under them by safe cards going home: those tests play with the setting off,
+# as a player may; tests marked `auto_home` keep the default.
+NO_AUTO_HOME = """
+if (!localStorage.getItem("fc:settings")) localStorage.setItem("fc:settings", JSON.stringify({autoHome: false}));
+"""
+
+
 @pytest.fixture
-def site(live_url, page):
+def site(live_url, page, request):
     """The page, with every uncaught script error collected for the test to check."""
+    if not request.node.get_closest_marker("auto_home"):
+        page.add_init_script(NO_AUTO_HOME)
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.set_default_timeout(15_000)

@@ -45,7 +45,18 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
     site.locator('[data-hud="status"]', has_text="Saved").wait_for()
     assert site.errors == []
 
-    site.get_by_role("link", name="See the leaderboard").click()
+    # The end screen: time, moves against par, then the rank once the worker has checked the win.
+    end = site.get_by_role("dialog", name="You won!")
+    end.get_by_text("Rank").wait_for(timeout=30_000)
+    facts = end.locator("dd").all_text_contents()
+    assert str(len(todays_freecell_daily)) in facts and "0" in facts  # moves, and moves over par
+    assert end.locator(".histogram .bar-row.mine").count() == 1
+    for name, size in {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}.items():
+        site.set_viewport_size({"width": size[0], "height": size[1]})
+        wait_settled(site)
+        site.screenshot(path=str(screenshots / f"end-screen-{name}.png"))
+    site.set_viewport_size({"width": 1280, "height": 800})
+    end.get_by_role("link", name="Leaderboard").click()
     site.wait_for_url("**/leaderboards/daily/**/freecell/")
     mine = site.locator("table tr.me")
     for _ in range(30):
@@ -56,6 +67,7 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
     assert mine.count() == 1
     cells = mine.locator("td").all_text_contents()
     assert cells[0] == "1" and cells[1] == "newcomer"
+    assert mine.get_by_role("link", name="newcomer").get_attribute("href") == "/players/newcomer/"
     assert cells[2] == str(len(todays_freecell_daily))
     assert site.locator("[data-histogram]").is_visible()
     site.screenshot(path=str(screenshots / "daily-leaderboard.png"))
@@ -112,15 +124,22 @@ def test_a_hint_on_a_ranked_daily_asks_first_and_declining_sends_nothing(site, m
     assert len(asked) == 2
 
 
-def test_a_past_daily_is_reached_from_the_leaderboards_and_shows_its_deal_number(site, make_player, make_daily):
+def test_a_past_daily_is_reached_from_the_archive_and_shows_its_deal_number(site, make_player, make_daily,
+                                                                            screenshots):
     yesterday = today_utc() - dt.timedelta(days=1)
     make_daily(5, date=yesterday)
     player = make_player("historian")
     log_in(site, site.base, "historian", "/leaderboards/", board=False)
-    form = site.locator("[data-past-daily]")
-    form.get_by_label("Date").fill(yesterday.isoformat())
-    form.get_by_role("button", name="Show the board").click()
-    site.wait_for_url(f"**/leaderboards/daily/{yesterday}/freecell/")
+    site.get_by_role("link", name="Daily FreeCell archive").click()
+    site.goto(f"{site.base}/dailies/freecell/?month={yesterday:%Y-%m}")
+    # Only the days that had a daily are links; this one has not been played.
+    day = site.get_by_role("link", name=f"{yesterday}: not played. Play it (unranked)")
+    day.wait_for()
+    assert site.locator(".calendar td a").count() == 2  # the day and its replays
+    site.get_by_role("link", name=f"{yesterday}: replays").click()
+    site.wait_for_url(f"**/replay/{yesterday}/freecell/")
+    site.go_back()
+    site.goto(f"{site.base}/leaderboards/daily/{yesterday}/freecell/")
     assert site.locator("[data-histogram]").count() == 1
     site.get_by_role("link", name="Play this daily (unranked)").click()
     site.wait_for_url(f"**/daily/freecell/{yesterday}")

@@ -1,5 +1,7 @@
 """The HTML pages' URLs: what needs a login, what is a 404, where a share link lands."""
 
+import datetime as dt
+
 import pytest
 
 from games.share_links import share_code
@@ -44,6 +46,9 @@ def test_the_daily_opens_for_a_player(client, player):
 
 
 def test_a_past_daily_opens_by_its_date_and_a_future_one_does_not(client, player):
+    from games.models import Daily, Deal
+
+    Daily.objects.create(variant="freecell", date=dt.date(2026, 1, 2), deal=Deal.objects.create(variant="freecell", number=5))
     client.force_login(player)
     response = client.get("/daily/freecell/2026-01-02")
     assert response.status_code == 200
@@ -59,11 +64,33 @@ def test_a_past_daily_asks_a_guest_to_log_in_first(client):
     assert response["Location"].startswith("/login/?next=/daily/forecell/2026-01-02")
 
 
-def test_the_leaderboards_page_offers_past_dailies_by_date(client):
+def test_the_leaderboards_page_offers_the_archives_of_past_dailies(client):
     response = client.get("/leaderboards/")
-    assert b"data-past-daily" in response.content and b'type="date"' in response.content
+    assert b'href="/dailies/freecell/"' in response.content and b'type="date"' not in response.content
     board = client.get("/leaderboards/daily/2026-01-02/freecell/")
     assert b'href="/daily/freecell/2026-01-02"' in board.content
+    assert b'href="/replay/2026-01-02/freecell/"' in board.content
+
+
+def test_a_past_date_without_a_daily_is_a_clear_page_not_a_board(client, player):
+    client.force_login(player)
+    response = client.get("/daily/freecell/2026-01-02")
+    assert response.status_code == 404
+    assert b"There was no daily on 2026-01-02" in response.content
+    assert b'href="/dailies/freecell/"' in response.content
+
+
+@pytest.mark.parametrize("path", ["/dailies/freecell/", "/dailies/forecell/", "/rules/freecell", "/rules/forecell",
+                                  "/rules/freecell-classic"])
+def test_the_archive_and_rules_pages_open_for_a_guest(client, path):
+    assert client.get(path).status_code == 200
+
+
+def test_a_rules_page_is_cut_from_docs_rules_md(client):
+    forecell = client.get("/rules/forecell").content.decode()
+    assert "Only a King" in forecell and "How a move is judged" not in forecell
+    freecell = client.get("/rules/freecell").content.decode()
+    assert "Group moves" in freecell and "<table>" in freecell and "ForeCell</h2>" not in freecell
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { continueEntries } from "../../frontend/static/fc/js/pages.js";
+import { accountErrorText, continueEntries } from "../../frontend/static/fc/js/pages.js";
 import { serverGame } from "./fakes.mjs";
 
 const save = (number, ply, extra = {}) => ({ key: `fc:game:freecell:${number}`, variant: "freecell", number, daily: null, ply, won: false, ...extra });
@@ -23,4 +23,14 @@ test("won games, empty games and another player's saves are not offered", () => 
   const saves = [save(1, 4, { won: true }), save(2, 0), save(3, 2, { owner: "mallory" }), save(4, 2)];
   assert.deepEqual(continueEntries(saves, [], "alice").map((e) => e.number), [4]);
   assert.deepEqual(continueEntries(saves, [], null).map((e) => e.number), [4]);
+});
+
+test("an account form shows the server's reasons, else its message", () => {
+  const weak = Object.assign(new Error("This password is too common."), {
+    detail: { code: "weak_password", reasons: ["This password is too common."] },
+  });
+  assert.equal(accountErrorText(weak), "This password is too common.");
+  const fields = Object.assign(new Error("invalid"), { detail: { fields: { username: ["That name is taken."] } } });
+  assert.equal(accountErrorText(fields), "That name is taken.");
+  assert.equal(accountErrorText(Object.assign(new Error("offline"), { detail: {} })), "offline");
 });

@@ -71,7 +71,17 @@ test("a game from the server replays its log", () => {
   const game = fromServer(remote, Date.parse("2026-01-01T00:01:00Z"));
   assert.equal(game.serverId, 7);
   assert.equal(game.position.cells[1], "2C");
-  assert.deepEqual(game.times, [60000, 60000]);
+  // The server's clock runs from the first move: the shown clock does too.
+  assert.deepEqual(game.times, [0, 60000]);
   const next = play(game, "6h", Date.parse("2026-01-01T00:01:05Z"));
   assert.equal(next.times.at(-1), 65000);
+});
+
+test("the clock of a game from the server runs from its first move to its last", () => {
+  const remote = {
+    id: 7, variant: "freecell", deal: { number: 1 }, daily: null, start: msDeal(1), moves: ["6a", "6b", "6h"],
+    started_at: "2026-01-01T00:00:00Z", finished_at: "2026-01-01T00:00:27Z",
+  };
+  const game = fromServer(remote, Date.parse("2026-01-01T00:05:00Z"));
+  assert.equal(game.times.at(-1) - game.times[0], 27000);
 });

@@ -16,7 +16,8 @@ ROUTES = [
     "/api/deals/{variant}/{number}/hint/", "/api/deals/featured/", "/api/games/", "/api/games/{game_id}/",
     "/api/games/{game_id}/moves/", "/api/games/{game_id}/undo/", "/api/games/{game_id}/hint/",
     "/api/games/{game_id}/submission/", "/api/dailies/today/", "/api/dailies/{date}/{variant}/",
-    "/api/dailies/{date}/{variant}/games/", "/api/leaderboards/daily/{date}/{variant}/",
+    "/api/dailies/{date}/{variant}/games/", "/api/dailies/archive/{variant}/",
+    "/api/dailies/{date}/{variant}/lines/", "/api/leaderboards/daily/{date}/{variant}/",
     "/api/leaderboards/deal/{variant}/{number}/", "/api/leaderboards/all-time/{variant}/",
     "/api/players/{username}/stats/", "/api/staff/schedule/", "/api/staff/schedule/{variant}/{date}/",
     "/api/staff/schedule/fill/", "/api/staff/schedule-requests/{request_id}/",
@@ -42,7 +43,11 @@ def test_the_schema_validates_without_a_single_warning():
     assert out.returncode == 0, out.stderr[-2000:]
 
 
-def test_swagger_ui_serves_the_schema(client):
-    response = client.get("/api/docs/")
-    assert response.status_code == 200
-    assert b"/api/schema/" in response.content
+def test_swagger_ui_comes_from_the_app_and_serves_the_schema(client):
+    assert client.get("/api/docs/").status_code == 200
+    page = client.get("/api/docs/").content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in page
+    assert "cdn" not in page.lower() and "@latest" not in page
+    script = client.get("/api/docs/?script=")
+    assert script.status_code == 200
+    assert b"/api/schema/" in script.content

@@ -63,6 +63,8 @@ export const api = {
   daily: (date, variant) => get(`dailies/${enc(date)}/${enc(variant)}/`),
   startDaily: (date, variant) => post(`dailies/${enc(date)}/${enc(variant)}/games/`),
 
+  dailyArchive: (variant, month) => get(`dailies/archive/${enc(variant)}/?month=${enc(month)}`),
+  dailyLines: (date, variant) => get(`dailies/${enc(date)}/${enc(variant)}/lines/`),
   dailyBoard: (date, variant) => get(`leaderboards/daily/${enc(date)}/${enc(variant)}/`),
   dealBoard: (variant, number) => get(`leaderboards/deal/${enc(variant)}/${enc(number)}/`),
   allTimeBoard: (variant) => get(`leaderboards/all-time/${enc(variant)}/`),

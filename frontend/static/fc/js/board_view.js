@@ -2,25 +2,10 @@
 // screen, never whether a move is legal. Cards are DOM elements reused across
 // renders, so a changed transform animates the move (CSS transitions).
 
+import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS, isColumnId, kindOf, PILE_ORDER, pilesOf, SUITS } from "./piles.js";
 import { cardName, pileLabel, RANK_LABELS, SUIT_GLYPHS } from "./words.js";
 
-const SUITS = ["H", "C", "D", "S"];
 const RANKS = "A23456789TJQK";
-export const COLUMN_IDS = ["1", "2", "3", "4", "5", "6", "7", "8"];
-export const CELL_IDS = ["a", "b", "c", "d"];
-export const FOUNDATION_IDS = SUITS.map((s) => `h${s}`);
-export const PILE_ORDER = [...CELL_IDS, ...FOUNDATION_IDS, ...COLUMN_IDS];
-
-/** The cards of every pile, by pile id, exposed card last. */
-export function pilesOf(position) {
-  const piles = {};
-  position.columns.forEach((column, i) => { piles[COLUMN_IDS[i]] = column; });
-  position.cells.forEach((card, i) => { piles[CELL_IDS[i]] = card ? [card] : []; });
-  for (const suit of SUITS) {
-    piles[`h${suit}`] = [...RANKS.slice(0, position.foundations[suit])].map((rank) => rank + suit);
-  }
-  return piles;
-}
 
 function makeElement(tag, className, attributes = {}) {
   const element = document.createElement(tag);
@@ -39,7 +24,7 @@ function makeCard(card) {
 }
 
 function makePile(id) {
-  const kind = /^[1-8]$/.test(id) ? "column" : /^[a-d]$/.test(id) ? "cell" : "foundation";
+  const kind = kindOf(id);
   const element = makeElement("div", `pile pile--${kind}`, { role: "button", tabindex: "-1" });
   element.dataset.pile = id;
   if (kind === "foundation") element.dataset.suit = SUIT_GLYPHS[id[1]];
@@ -48,27 +33,41 @@ function makePile(id) {
   return element;
 }
 
-// Cards take the width they can; a tall layout shrinks them only when the
-// columns' fan, squeezed to the smallest that keeps each rank readable, would
-// still not fit above the HUD.
-const MIN_FAN = 0.3;
+// The card size is chosen by the viewport (and the card size setting) and by
+// nothing else, so the table never resizes during play: it is planned for
+// columns of PLANNED cards, and a longer column compresses its fan instead,
+// down to the least overlap that still shows each card's rank.
+const PLANNED = 12;
+const MIN_FAN = 0.25;
 const MAX_FAN = 0.42;
+const READABLE_FAN = 0.19;
+export const CARD_SCALES = { small: 0.82, medium: 1, large: 1.15 };
 
-function measure(root, piles) {
+export function cardWidth({ width, height, gap, scale = 1 }) {
+  const chByHeight = (height - 4 * gap) / (2 + MIN_FAN * (PLANNED - 1));
+  const byWidth = (width - 9 * gap) / 8;
+  return Math.max(30, Math.min(110 * scale, byWidth, (chByHeight / 1.4) * scale));
+}
+
+/** The fan of a column of `longest` cards in `room` px below its first card. */
+export function fanStep({ ch, room, longest }) {
+  const squeezed = room / Math.max(longest - 1, 1);
+  return Math.min(ch * MAX_FAN, Math.max(ch * READABLE_FAN, Math.min(squeezed, ch * MAX_FAN)));
+}
+
+function measure(root, piles, sizing) {
   const width = root.clientWidth;
   const gap = Math.max(3, Math.min(12, width * 0.012));
-  const style = getComputedStyle(root);
-  const reserve = parseFloat(style.getPropertyValue("--reserve")) || 0;
+  const reserve = parseFloat(getComputedStyle(root).getPropertyValue("--reserve")) || 0;
   const top = root.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(window.innerHeight - top - reserve, 240);
-  const longest = Math.max(...COLUMN_IDS.map((id) => piles[id].length), 1);
-  const planned = Math.max(longest, 7);
-  const chByHeight = (height - 4 * gap) / (2 + MIN_FAN * (planned - 1));
-  const cw = Math.max(32, Math.min(110, (width - 9 * gap) / 8, chByHeight / 1.4));
+  const height = Math.max(window.innerHeight - top - reserve, 200);
+  const key = `${width}x${window.innerHeight}:${sizing.choice}`;
+  if (sizing.key !== key) Object.assign(sizing, { key, cw: cardWidth({ width, height, gap, scale: CARD_SCALES[sizing.choice] ?? 1 }) });
+  const { cw } = sizing;
   const ch = Math.round(cw * 1.4);
   const tableauTop = ch + 3 * gap;
-  const squeezed = (height - tableauTop - ch - gap) / Math.max(longest - 1, 1);
-  const dy = Math.min(ch * MAX_FAN, Math.max(ch * MIN_FAN, squeezed));
+  const longest = Math.max(...COLUMN_IDS.map((id) => piles[id].length), 1);
+  const dy = fanStep({ ch, room: height - tableauTop - ch - gap, longest });
   const x = (i) => gap + i * (cw + gap) + (width - 8 * cw - 9 * gap) / 2;
   const boardHeight = Math.max(height, tableauTop + ch + (longest - 1) * dy + gap);
   return { width, gap, cw, ch, dy, x, tableauTop, boardHeight };
@@ -89,6 +88,8 @@ export function createBoardView(root) {
   let layout = null;
   let piles = null;
   let focused = "1";
+  // The card width, worked out again only when the viewport or the size choice changes.
+  const sizing = { key: null, cw: 0, choice: "medium" };
 
   for (const id of PILE_ORDER) {
     const pile = makePile(id);
@@ -107,7 +108,7 @@ export function createBoardView(root) {
     for (const [id, element] of pileElements) {
       const slot = slotOf(layout, id);
       const fanned = Math.max(piles[id].length - 1, 0) * layout.dy;
-      const height = /^[1-8]$/.test(id) ? layout.ch + fanned : slot.height;
+      const height = isColumnId(id) ? layout.ch + fanned : slot.height;
       Object.assign(element.style, {
         transform: `translate(${slot.left}px, ${slot.top}px)`, width: `${slot.width}px`, height: `${height}px`,
       });
@@ -119,7 +120,7 @@ export function createBoardView(root) {
     const delays = new Map([...moved].map((card, i) => [card, i]));
     for (const [id, cards] of Object.entries(piles)) {
       const slot = slotOf(layout, id);
-      const isColumn = /^[1-8]$/.test(id);
+      const isColumn = isColumnId(id);
       cards.forEach((card, i) => {
         const element = cardElements.get(card);
         const y = slot.top + (isColumn ? i * layout.dy : 0);
@@ -135,7 +136,7 @@ export function createBoardView(root) {
 
   function render(position, { moved = [], instant = false } = {}) {
     piles = pilesOf(position);
-    layout = measure(root, piles);
+    layout = measure(root, piles, sizing);
     root.style.setProperty("--cw", `${layout.cw}px`);
     root.style.setProperty("--ch", `${layout.ch}px`);
     root.style.height = `${layout.boardHeight}px`;
@@ -161,11 +162,28 @@ export function createBoardView(root) {
   }
 
   const cardsOf = (codes) => codes.map((code) => cardElements.get(code));
+  const bubble = makeElement("div", "reason", { "aria-hidden": "true" });
+  bubble.hidden = true;
+  root.append(bubble);
+  let bubbleTimer = null;
+  function explain(head, reason) {
+    const pile = head.dataset.pile;
+    const slot = slotOf(layout, pile);
+    const depth = piles[pile].indexOf(head.dataset.card);
+    const y = slot.top + (isColumnId(pile) ? Math.max(depth, 0) * layout.dy : 0) + layout.ch * 0.55;
+    bubble.textContent = reason;
+    bubble.hidden = false;
+    bubble.style.transform = `translate(${Math.max(2, Math.min(slot.left + layout.cw / 2, layout.width - 2))}px, ${y}px) translateX(-50%)`;
+    clearTimeout(bubbleTimer);
+    bubbleTimer = setTimeout(() => { bubble.hidden = true; }, 2200);
+  }
   let lifted = [];
 
   return {
     render,
     pileAt,
+    /** "small", "medium" or "large": takes effect at the next render. */
+    setCardSize(choice) { sizing.choice = choice; },
     cardsIn: (id) => piles?.[id] ?? [],
     /** Start dragging: the cards follow `drag` until `release`. */
     lift(codes) {
@@ -194,12 +212,15 @@ export function createBoardView(root) {
     select(codes) {
       for (const [code, element] of cardElements) element.classList.toggle("selected", codes.includes(code));
     },
-    refuse(codes) {
+    /** Shake the refused cards and show `reason` by them for a moment. */
+    refuse(codes, reason = null) {
       for (const element of cardsOf(codes)) {
         element.classList.remove("refused");
         void element.offsetWidth;
         element.classList.add("refused");
       }
+      const head = cardElements.get(codes[0]);
+      if (reason && head) explain(head, reason);
     },
     /** Point at a hint: the cards that move and the pile they go to. */
     hint(codes, toId) {

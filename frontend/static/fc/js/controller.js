@@ -1,17 +1,18 @@
 // The play page's controller: wires the table (the game and its moves), the
 // session (the server's copy), the input, the HUD and the commands: undo,
-// redo, hint, auto-finish, share, new deal, play again, settings.
+// redo, hint, auto-finish, share, new deal, restart, play again, settings.
 
 import { api } from "./api.js";
-import { createFinisher } from "./finish.js";
+import { createFinisher } from "./auto_finish.js";
 import { askHint, showHint } from "./hints.js";
-import { bindConfirm, bindSettings } from "./hud.js";
+import { applyTheme, bindConfirm, bindSettings } from "./hud.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
-import { startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
+import { boardLink, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
-import { shareLink } from "./share.js";
+import { shareLink, shareText } from "./share.js";
+import { showEndScreen } from "./end_screen.js";
 import { fromServer } from "./state.js";
 import { createTable } from "./table.js";
 import { pileLabel } from "./words.js";
@@ -39,7 +40,11 @@ export function createController({ root, config, loaded, store, view, hud, say }
   });
   const table = createTable({
     config, key: loaded.key, initial: loaded.game, view, hud, say, store, session, onSettled: settled,
-    onPlayed: () => { keyboard?.clear(); finisher.auto(autoComplete()); },
+    onPlayed: (game, { forward }) => {
+      keyboard?.clear();
+      if (forward && isWon(game.position)) return endScreen(game);
+      finisher.auto({ safe: forward && settings.autoHome, complete: autoComplete() });
+    },
   });
   const finisher = createFinisher({ table, say });
   const confirm = bindConfirm(root.querySelector("[data-confirm]"));
@@ -51,6 +56,16 @@ export function createController({ root, config, loaded, store, view, hud, say }
     else if (!session.refusal()) hud.notice(null);
   }
 
+  function endScreen(game) {
+    const actions = [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
+    if (config.user) actions.unshift({ label: "Leaderboard", href: boardLink(game) });
+    if (!game.daily) actions.push({ label: "New deal", run: newDeal });
+    showEndScreen({
+      dialog: root.querySelector("[data-end]"), game, config, par: loaded.daily?.par ?? null, client: api, session,
+      actions, share: (text) => shareText({ text, hud, say }),
+    });
+  }
+
   /** A fresh game on the same deal; the next move starts a new server game. */
   function playAgain() {
     session.detach();
@@ -58,7 +73,17 @@ export function createController({ root, config, loaded, store, view, hud, say }
     table.restart();
   }
 
+  // A game with moves and not won is in progress: dropping it is asked first.
+  const inProgress = () => table.game().moves.length > 0 && !isWon(table.game().position);
+
+  async function restart() {
+    if (inProgress() && !(await confirm("Start this deal again from the beginning?", { yes: "Restart", no: "Keep playing" }))) return;
+    if (isWon(table.game().position)) playAgain();
+    else table.restart();
+  }
+
   async function newDeal() {
+    if (inProgress() && !(await confirm("Leave this game and deal a new one?", { yes: "New deal", no: "Keep playing" }))) return;
     try {
       const deal = await api.randomDeal(config.variant, settings.winnable);
       location.assign(`/play/${deal.variant}/${deal.number}`);
@@ -88,6 +113,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
     finish: () => finisher.run(),
     share: () => shareLink({ path: config.shareUrl ?? location.pathname, title: config.title, hud, say }),
     new: newDeal,
+    restart,
     settings: () => openSettings(),
     describe: () => say(PILES.map((id) => pileLabel(id, view.cardsIn(id))).join(". ")),
   };
@@ -102,8 +128,12 @@ export function createController({ root, config, loaded, store, view, hud, say }
     const { autoComplete: chosen, ...rest } = next;
     settings = { ...rest, autoCompleteBy: { ...settings.autoCompleteBy, [config.variant]: chosen } };
     store.saveSettings(settings);
-    finisher.auto(autoComplete());
+    view.setCardSize(settings.cardSize);
+    applyTheme(settings.theme);
+    view.render(table.game().position, { instant: true });
+    finisher.auto({ complete: autoComplete() });
   });
+  view.setCardSize(settings.cardSize);
 
   table.refresh([], { instant: true });
   // A log the server lacks goes up now; a won game without a server game in progress never does.

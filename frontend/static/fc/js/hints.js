@@ -3,7 +3,7 @@
 // ranked daily game off the leaderboard; then showing the answer, or the
 // local nudge after saying why the solver's answer is missing.
 
-import { localHint } from "./autoplay.js";
+import { localHint } from "./click_targets.js";
 import { lostNotice } from "./notices.js";
 
 export const RANKED_HINT_QUESTION = "Using a hint takes this game off today's leaderboard. Show a hint?";
@@ -42,7 +42,8 @@ async function solverAnswer({ client, session, config, moves, waitMs }) {
  * local nudge, after saying why). `confirm(question)` resolves true to go on.
  */
 export async function askHint({ client, session, config, moves, confirm, waitMs = 5000 }) {
-  if (session.ranked() && !(await confirm(RANKED_HINT_QUESTION))) return { kind: "declined" };
+  const labels = { yes: "Show a hint", no: "No, keep it ranked" };
+  if (session.ranked() && !(await confirm(RANKED_HINT_QUESTION, labels))) return { kind: "declined" };
   let answer;
   try {
     answer = await solverAnswer({ client, session, config, moves, waitMs });

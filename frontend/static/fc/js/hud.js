@@ -11,7 +11,10 @@ export function createAnnouncer(region) {
   };
 }
 
-const formatClock = (ms) => {
+/** How long a notice without buttons stays up. */
+export const NOTICE_MS = 4500;
+
+export const formatClock = (ms) => {
   const s = Math.floor(ms / 1000);
   const h = Math.floor(s / 3600);
   const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
@@ -21,28 +24,35 @@ const formatClock = (ms) => {
 export function createHud(root, handlers) {
   const $ = (name) => root.querySelector(`[data-hud="${name}"]`);
   const buttons = {};
-  for (const name of ["undo", "hint", "finish", "share", "new", "settings"]) {
+  for (const name of ["undo", "hint", "finish", "share", "new", "settings", "restart"]) {
     buttons[name] = $(name);
-    buttons[name]?.addEventListener("click", () => handlers.command(name));
+    buttons[name]?.addEventListener("click", () => {
+      buttons[name].closest("dialog")?.close();
+      handlers.command(name);
+    });
   }
   const moves = $("moves");
+  const movesWord = $("moves-word");
   const clock = $("clock");
   const status = $("status");
   const notice = $("notice");
   let clockStart = null;
   let clockStop = null;
+  let noticeTimer = null;
 
   // The clock is a <time> element: its text is what is read, its datetime the duration.
   const tick = () => {
-    const ms = Math.max(0, (clockStop ?? Date.now()) - clockStart);
+    const ms = clockStart === null ? 0 : Math.max(0, (clockStop ?? Date.now()) - clockStart);
     clock.textContent = formatClock(ms);
     clock.setAttribute("datetime", `PT${Math.floor(ms / 1000)}S`);
   };
   setInterval(() => { if (clockStart !== null) tick(); }, 1000);
 
   return {
+    /** `startedAt` is the first move's time (null before it): the clock runs as the server's does. */
     update({ ply, canUndo, finishReady, won, startedAt, stoppedAt = null }) {
       moves.textContent = String(ply);
+      if (movesWord) movesWord.textContent = ply === 1 ? "move" : "moves";
       buttons.undo.disabled = !canUndo || won;
       buttons.hint.disabled = won;
       buttons.finish.disabled = !finishReady || won;
@@ -54,8 +64,13 @@ export function createHud(root, handlers) {
     syncState(text) {
       status.textContent = text;
     },
-    /** Show a notice with optional action buttons `[{label, run, href}]`; null hides it. */
+    /**
+     * Show a notice above the table with optional action buttons `[{label,
+     * run, href}]`; null hides it. One without actions goes by itself after
+     * NOTICE_MS; one with actions stays until answered or dismissed.
+     */
     notice(text, actions = [], tone = "info") {
+      clearTimeout(noticeTimer);
       notice.hidden = !text;
       notice.dataset.tone = tone;
       notice.replaceChildren();
@@ -68,21 +83,37 @@ export function createHud(root, handlers) {
         el.className = "button";
         el.textContent = action.label;
         if (action.href) el.href = action.href;
-        else el.addEventListener("click", action.run);
+        else el.addEventListener("click", () => { notice.hidden = true; action.run(); });
         notice.append(el);
       }
+      if (actions.length) {
+        const close = document.createElement("button");
+        close.className = "button close";
+        close.setAttribute("aria-label", "Dismiss");
+        close.textContent = "×";
+        close.addEventListener("click", () => { notice.hidden = true; });
+        notice.append(close);
+      } else noticeTimer = setTimeout(() => { notice.hidden = true; }, NOTICE_MS);
     },
   };
 }
 
-/** The settings dialog: checkboxes named after the settings they change. */
+/** The settings dialog: checkboxes and selects named after the settings they change. */
 export function bindSettings(dialog, getSettings, onChange) {
-  for (const box of dialog.querySelectorAll("input[type=checkbox][name]")) {
-    box.checked = Boolean(getSettings()[box.name]);
-    box.addEventListener("change", () => onChange({ ...getSettings(), [box.name]: box.checked }));
+  for (const field of dialog.querySelectorAll("input[type=checkbox][name], select[name]")) {
+    const isBox = field.type === "checkbox";
+    if (isBox) field.checked = Boolean(getSettings()[field.name]);
+    else field.value = getSettings()[field.name] ?? field.value;
+    field.addEventListener("change", () => onChange({ ...getSettings(), [field.name]: isBox ? field.checked : field.value }));
   }
   dialog.querySelector("[data-close]")?.addEventListener("click", () => dialog.close());
   return () => dialog.showModal();
+}
+
+/** The page's colours: "light", "dark" or "system" (the system's, through CSS). */
+export function applyTheme(theme) {
+  if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
 }
 
 /**
@@ -91,7 +122,11 @@ export function bindSettings(dialog, getSettings, onChange) {
  */
 export function bindConfirm(dialog) {
   const text = dialog.querySelector("[data-question]");
-  return (question) => new Promise((resolve) => {
+  const yesButton = dialog.querySelector("button[value=yes]");
+  const noButton = dialog.querySelector("button[value=no]");
+  return (question, { yes = "Yes", no = "No" } = {}) => new Promise((resolve) => {
+    yesButton.textContent = yes;
+    noButton.textContent = no;
     const before = document.activeElement;
     let answered = false;
     // The answer is known at the submit or Esc itself; "close" comes a task

@@ -2,7 +2,7 @@
 // main.js: grab, drop, activate (the click-to-play gesture) and commands.
 // It holds no rules: whether a grab or a drop is allowed is the controller's call.
 
-import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS } from "./board_view.js";
+import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS } from "./piles.js";
 
 const DRAG_THRESHOLD = 6;
 const DOUBLE_CLICK_MS = 400;

@@ -1,18 +1,11 @@
 // What the player's gestures mean, for input.js: which cards a grab lifts,
 // where they may go, and the move a drop, a click or Enter plays. The rules
-// are asked through autoplay.js; the table plays the move.
+// are asked through click_targets.js; the table plays the move.
 
-import { autoplayMove, grabbable, legalTargets, moveBetween } from "./autoplay.js";
-import { rulesetOf, runLength } from "./rules.js";
-import { idOf } from "./table.js";
-import { cardName, pileLabel, pileName, refusalWords } from "./words.js";
-
-const pileOf = (id) => {
-  if (/^[1-8]$/.test(id)) return { kind: "column", index: Number(id) - 1 };
-  if (/^[a-d]$/.test(id)) return { kind: "cell", index: "abcd".indexOf(id) };
-  return { kind: "foundation", suit: id[1] };
-};
-const isColumn = (id) => /^[1-8]$/.test(id);
+import { clickMove, grabbable, legalTargets, moveBetween } from "./click_targets.js";
+import { idOf, isColumnId as isColumn, isFoundationId, pileOf } from "./piles.js";
+import { rulesetOf, runLength, supermoveCapacity } from "./rules.js";
+import { cardName, pileLabel, pileName, refusalReason } from "./words.js";
 
 // From the keyboard, "3 then 5" means the part of the run that fits: onto a
 // card there is one; into an empty column, the longest that may go.
@@ -28,10 +21,22 @@ export function createIntents({ table, view, say, settings, busy, command }) {
   const kingOnly = rulesetOf(variant).empty_column_accepts === "king";
   const position = () => table.game().position;
 
-  function refuse(id, depth, error) {
-    view.refuse(view.cardsIn(id).slice(-depth));
+  // The refused cards go back and the engine's reason shows where they landed.
+  function refuse(id, depth, error, toId = null) {
+    const cards = view.cardsIn(id).slice(-depth);
+    const reason = error ? refusalReason({ check: error.check, cards, ...destinationFacts(toId, cards) }) : null;
+    view.refuse(cards, reason);
     table.refresh();
-    if (error) say(`Not allowed: ${refusalWords(error.check)}.`);
+    if (reason) say(`Not allowed: ${reason}.`);
+  }
+
+  function destinationFacts(toId, cards) {
+    if (!toId || !cards.length) return {};
+    const now = position();
+    const onto = view.cardsIn(toId).at(-1) ?? null;
+    const capacity = supermoveCapacity(now);
+    const limit = isColumn(toId) && !onto ? capacity.to_empty : capacity.to_occupied;
+    return { toId, onto: isColumn(toId) ? onto : null, foundation: now.foundations[cards[0][1]], limit };
   }
 
   return {
@@ -44,7 +49,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
       if (busy() || !cards.length) return null;
       if (isColumn(id)) return grabbable(cards, depth) ? cards.slice(-depth) : null;
       if (depth !== 1) return null;
-      if (id.startsWith("h") && !rulesetOf(variant).foundation_return.length) return null;
+      if (isFoundationId(id) && !rulesetOf(variant).foundation_return.length) return null;
       return cards.slice(-1);
     },
     targets(id, depth) {
@@ -58,14 +63,14 @@ export function createIntents({ table, view, say, settings, busy, command }) {
         const fitting = keyboardMove(position(), view.cardsIn(id), pileOf(id), pileOf(targetId));
         if (!fitting.error) answer = fitting;
       }
-      if (answer.error) return refuse(id, depth, answer.error);
+      if (answer.error) return refuse(id, depth, answer.error, targetId);
       table.commit(answer.move);
     },
     activate(id, depth) {
       if (busy()) return;
-      const move = autoplayMove(position(), pileOf(id), depth);
+      const move = clickMove(position(), pileOf(id), depth);
       if (move) table.commit(move);
-      else refuse(id, depth, { check: "destination" });
+      else refuse(id, depth, { check: "nowhere" });
     },
     select(source) {
       if (!source) return view.select([]);

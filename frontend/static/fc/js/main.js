@@ -2,6 +2,8 @@
 // The play page loads only what it plays with; the other pages load pages.js.
 
 import { api } from "./api.js";
+import { applyTheme } from "./hud.js";
+import { createStorage } from "./storage.js";
 
 function wireLogout() {
   document.querySelector("[data-logout]")?.addEventListener("click", async () => {
@@ -14,11 +16,18 @@ function wireLogout() {
 }
 
 async function start() {
+  applyTheme(createStorage().loadSettings().theme);
   wireLogout();
   const page = document.body.dataset.page;
   if (page === "play") {
     const { startPlay } = await import("./play.js");
     await startPlay(document.querySelector("[data-play]"));
+  } else if (page === "archive") {
+    const { startArchive } = await import("./archive.js");
+    await startArchive(document.querySelector("#content"));
+  } else if (page === "replay") {
+    const { startReplay } = await import("./replay.js");
+    await startReplay(document.querySelector("[data-replay]"));
   } else {
     const { startPage } = await import("./pages.js");
     await startPage(page, document.querySelector("#content"));

@@ -3,6 +3,7 @@
 
 import { api, rowsOf } from "./api.js";
 import { variantTitle } from "./catalogue.js";
+import { fillDailyTiles } from "./home_tiles.js";
 import { createStorage } from "./storage.js";
 
 function element(tag, text, attributes = {}) {
@@ -62,6 +63,7 @@ function home(root) {
   const store = createStorage();
   const settings = store.loadSettings();
   continueList(root, store);
+  fillDailyTiles(root, document.body.dataset.user || null);
 
   const error = root.querySelector("[data-error]");
   const dealForm = root.querySelector("[data-new-deal]");
@@ -102,7 +104,12 @@ function table(tableEl, headers, rows) {
   for (const row of rows) {
     const tr = element("tr");
     if (me && row[1] === me) tr.className = "me";
-    for (const cell of row) tr.append(element("td", cell));
+    row.forEach((cell, i) => {
+      const td = element("td", i === 1 ? null : cell);
+      // The player column links to the player's profile.
+      if (i === 1) td.append(element("a", cell, { href: `/players/${encodeURIComponent(cell)}/` }));
+      tr.append(td);
+    });
     body.append(tr);
   }
 }
@@ -200,20 +207,42 @@ export function safeNext(next, origin) {
   return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : "/";
 }
 
+/** The server's reasons for refusing an account form, in its own words. */
+export function accountErrorText(error) {
+  const detail = error.detail ?? {};
+  const reasons = [
+    ...(Array.isArray(detail.reasons) ? detail.reasons : []),
+    ...(detail.fields ? Object.values(detail.fields).flat() : []),
+  ];
+  return reasons.length ? reasons.join(" ") : error.message;
+}
+
+// One request at a time: the button is disabled and says what is happening
+// until the server answers, so a second click cannot send the form again.
 function account(root) {
   const form = root.querySelector("[data-account]");
   const error = form.querySelector("[data-error]");
+  const button = form.querySelector("button[type=submit]");
+  const label = button.textContent;
+  // Sent by this script only: the button waits for it, so a password never ends up in a URL.
+  button.disabled = false;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (button.disabled) return;
     error.textContent = "";
+    button.disabled = true;
+    form.setAttribute("aria-busy", "true");
+    button.textContent = form.dataset.account === "login" ? "Logging in…" : "Creating your account…";
     const { username, password } = form;
     try {
       if (form.dataset.account === "login") await api.login(username.value, password.value);
       else await api.register(username.value, password.value, form.email?.value || undefined);
       location.assign(safeNext(form.dataset.next, location.origin));
     } catch (e) {
-      const fields = e.detail?.fields ? Object.values(e.detail.fields).flat().join(" ") : "";
-      error.textContent = fields || e.message;
+      error.textContent = accountErrorText(e);
+      button.disabled = false;
+      button.textContent = label;
+      form.removeAttribute("aria-busy");
     }
   });
 }
@@ -223,15 +252,6 @@ function boardForms(root) {
   form?.addEventListener("submit", (event) => {
     event.preventDefault();
     location.assign(`/leaderboards/deal/${form.variant.value}/${form.number.value}/`);
-  });
-  // A past daily: its board (with the histogram), or the deal itself, unranked.
-  const past = root.querySelector("[data-past-daily]");
-  past?.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const { variant, date } = past;
-    location.assign(event.submitter?.value === "play"
-      ? `/daily/${variant.value}/${date.value}`
-      : `/leaderboards/daily/${date.value}/${variant.value}/`);
   });
 }
 

@@ -6,6 +6,7 @@ import { createBoardView } from "./board_view.js";
 import { loadGame, startDaily } from "./loader.js";
 import { openingFailed } from "./notices.js";
 import { createStorage } from "./storage.js";
+import { plural } from "./words.js";
 
 function readConfig(root) {
   const d = root.dataset;
@@ -15,6 +16,7 @@ function readConfig(root) {
     daily: d.dailyDate ? { date: d.dailyDate, variant: d.variant } : null,
     user: d.user || null,
     title: d.title,
+    variantTitle: d.variantTitle,
     shareUrl: d.shareUrl || null,
   };
 }
@@ -74,5 +76,5 @@ export async function startPlay(root) {
   new ResizeObserver(() => view.render(controller.game().position, { instant: true })).observe(boardEl);
   view.focusPile("1", { move: false });
   const { moves } = controller.game();
-  if (moves.length && !loaded.finished) say(`Game restored after ${moves.length} moves.`);
+  if (moves.length && !loaded.finished) say(`Game restored after ${plural(moves.length, "move")}.`);
 }

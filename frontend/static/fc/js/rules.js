@@ -7,6 +7,7 @@ import { rulesetOf } from "./catalogue.js";
 import {
   applyStockMove, stockIsWon, stockLegalMoves, stockPerft, stockPlayable,
 } from "./rules_stock.js";
+import { pileFromToken, tokenOf } from "./piles.js";
 
 // Ranks, suits and the two refusals live in cards.js, shared with rules_stock.js.
 export { BadNotation, IllegalMove, RANKS, SUITS } from "./cards.js";
@@ -56,12 +57,6 @@ const rulesOf = (variant) => {
 const MOVE_PATTERN = /^([1-8]|[a-d]|h[hcds])([1-8]|[a-d]|h)(?:v([1-9a-f][0-9a-f]*))?$/;
 const FOUNDATION = { kind: "foundation", suit: null };
 
-function pileFrom(token) {
-  if (token[0] === "h") return token.length === 2 ? { kind: "foundation", suit: token[1].toUpperCase() } : FOUNDATION;
-  if (CELLS.includes(token)) return { kind: "cell", index: CELLS.indexOf(token) };
-  return { kind: "column", index: Number(token) - 1 };
-}
-
 /**
  * Parse a move: `parseMove("82vc")` is 12 cards from column 8 to column 2. A
  * column-to-column move without `v` has `count: null`: onto an occupied
@@ -70,23 +65,17 @@ function pileFrom(token) {
 export function parseMove(text) {
   const match = typeof text === "string" ? MOVE_PATTERN.exec(text) : null;
   if (!match) throw new BadNotation(text);
-  const from = pileFrom(match[1]);
-  const to = pileFrom(match[2]);
+  const from = pileFromToken(match[1]);
+  const to = pileFromToken(match[2]);
   const columns = from.kind === "column" && to.kind === "column";
   if (match[3] !== undefined && !columns) throw new BadNotation(text);
   const count = columns ? (match[3] === undefined ? null : parseInt(match[3], 16)) : 1;
   return { from, to, count };
 }
 
-const pileText = (pile) => {
-  if (pile.kind === "column") return String(pile.index + 1);
-  if (pile.kind === "cell") return CELLS[pile.index];
-  return pile.suit ? `h${pile.suit.toLowerCase()}` : "h";
-};
-
 /** Write a move; a column-to-column move writes its count unless it is unstated (null). */
 export function formatMove({ from, to, count }) {
-  const text = pileText(from) + (to.kind === "foundation" ? "h" : pileText(to));
+  const text = tokenOf(from) + (to.kind === "foundation" ? "h" : tokenOf(to));
   if (from.kind === "column" && to.kind === "column" && count !== null) return `${text}v${count.toString(16)}`;
   return text;
 }

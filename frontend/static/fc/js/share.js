@@ -14,3 +14,17 @@ export async function shareLink({ path, title, hud, say }) {
     hud.notice(`Share this link: ${url}`);
   }
 }
+
+/** Share a result's text: the share sheet, else the clipboard, else shown to copy by hand. */
+export async function shareText({ text, hud, say }) {
+  try {
+    if (navigator.share) await navigator.share({ text });
+    else {
+      await navigator.clipboard.writeText(text);
+      hud.notice("Result copied: paste it anywhere.");
+      say("Result copied to the clipboard.");
+    }
+  } catch {
+    hud.notice(text.replace(/\n/g, " · "));
+  }
+}

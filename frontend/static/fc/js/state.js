@@ -120,7 +120,8 @@ export function fromServer(remote, now = Date.now()) {
     ...newGame({ variant: remote.variant, number: remote.deal?.number ?? null, daily: remote.daily ?? null, start: remote.start, now }),
     position: replay(remote.start, moves),
     moves,
-    times: moves.map(() => elapsed),
+    // The server game starts at the first move: its clock runs from there.
+    times: moves.map((_, i) => (i === 0 && moves.length > 1 ? 0 : elapsed)),
     startedAt,
     undos: remote.undos ?? 0,
     serverId: remote.id,

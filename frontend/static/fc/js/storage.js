@@ -9,6 +9,9 @@ const KEEP_GAMES = 20;
 export const gameKey = (variant, number, daily = null) =>
   daily ? `${PREFIX}daily:${daily.variant}:${daily.date}` : `${PREFIX}game:${variant}:${number}`;
 
+/** Safe cards go home by themselves; the theme follows the system until chosen. */
+export const DEFAULT_SETTINGS = { autoplay: true, autoHome: true, autoCompleteBy: {}, winnable: false, cardSize: "medium", theme: "system" };
+
 export function createStorage(backend = globalThis.localStorage) {
   const read = (key) => {
     try {
@@ -54,7 +57,7 @@ export function createStorage(backend = globalThis.localStorage) {
       write(GAME_INDEX, (read(GAME_INDEX) ?? []).filter((entry) => entry.key !== key));
     },
     recentGames: () => read(GAME_INDEX) ?? [],
-    loadSettings: () => ({ autoplay: true, autoCompleteBy: {}, winnable: false, ...(read(`${PREFIX}settings`) ?? {}) }),
+    loadSettings: () => ({ ...DEFAULT_SETTINGS, ...(read(`${PREFIX}settings`) ?? {}) }),
     saveSettings: (settings) => write(`${PREFIX}settings`, settings),
   };
 }

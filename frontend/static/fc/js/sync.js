@@ -97,6 +97,5 @@ export function createSync({ client, gameId, serverMoves, current, onRemote = ()
       pump();
       return new Promise((resolve) => waiters.push(resolve));
     },
-    remoteMoves: () => remote.slice(),
   };
 }

@@ -2,20 +2,16 @@
 // rules accept, then drawn by the view, counted by the HUD, saved locally and
 // handed to the session for the server.
 
+import { idOf } from "./piles.js";
 import { autoFinishReady, checkMove, isStuck, isWon } from "./rules.js";
 import { canUndo, newGame, play, redo, rewind, serialize, undo } from "./state.js";
-import { moveWords, refusalWords } from "./words.js";
-
-const idOf = (pile, card) => {
-  if (pile.kind === "column") return String(pile.index + 1);
-  if (pile.kind === "cell") return "abcd"[pile.index];
-  return `h${pile.suit ?? card[1]}`;
-};
+import { moveWords, plural, refusalWords } from "./words.js";
 
 /**
  * `onSettled(game, {won, stuck})` hears every change once the board shows it
  * (the controller shows the notices); `onPlayed(game)` hears every change
- * that came from the player, after it is saved and pushed.
+ * that came from the player, after it is saved and pushed (`forward` for a
+ * move played or redone, not an undo or a restart).
  */
 export function createTable({ config, key, initial, view, hud, say, store, session, onSettled, onPlayed }) {
   let game = initial;
@@ -33,7 +29,9 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     const won = isWon(game.position);
     hud.update({
       ply: game.moves.length, canUndo: canUndo(game), finishReady: autoFinishReady(game.position), won,
-      startedAt: game.startedAt, stoppedAt: won ? game.startedAt + (game.times.at(-1) ?? 0) : null,
+      // Ranked time runs from the first move, as the server's clock does.
+      startedAt: game.times.length ? game.startedAt + game.times[0] : null,
+      stoppedAt: won ? game.startedAt + (game.times.at(-1) ?? 0) : null,
     });
     onSettled(game, { won, stuck: isStuck(game.position) });
   }
@@ -48,13 +46,13 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
   }
 
   /** Take the player's new game: draw, save, send, announce. */
-  function change(next, moved, words) {
+  function change(next, moved, words, { forward = false } = {}) {
     game = next;
     refresh(moved);
     save();
     session.push();
-    if (words) say(isWon(game.position) ? `${words} You won in ${game.moves.length} moves!` : words);
-    onPlayed(game);
+    if (words) say(isWon(game.position) ? `${words} You won in ${plural(game.moves.length, "move")}!` : words);
+    onPlayed(game, { forward });
   }
 
   return {
@@ -76,7 +74,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     redo() {
       if (!game.redo.length) return say("Nothing to redo.");
       const { cards, words } = describe(game.redo.at(-1));
-      change(redo(game), cards, `Redone: ${words}`);
+      change(redo(game), cards, `Redone: ${words}`, { forward: true });
     },
     rewindTo(target) {
       const next = rewind(game, target);
@@ -98,10 +96,8 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
         say(`Not allowed: ${refusalWords(error.check)}.`);
         return false;
       }
-      change(next, described.cards, quiet ? null : described.words);
+      change(next, described.cards, quiet ? null : described.words, { forward: true });
       return true;
     },
   };
 }
-
-export { idOf };

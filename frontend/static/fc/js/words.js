@@ -1,5 +1,7 @@
 // Cards, piles and moves in words, for ARIA labels and the live region.
 
+import { isFoundationId, kindOf } from "./piles.js";
+
 const RANK_WORDS = {
   A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
   8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King",
@@ -8,14 +10,16 @@ const SUIT_WORDS = { H: "hearts", C: "clubs", D: "diamonds", S: "spades" };
 export const SUIT_GLYPHS = { H: "♥", C: "♣", D: "♦", S: "♠" };
 export const RANK_LABELS = { T: "10" };
 
+/** "1 move", "2 moves": a count with its noun. */
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** `cardName("TH") === "Ten of hearts"`. */
 export const cardName = (card) => `${RANK_WORDS[card[0]]} of ${SUIT_WORDS[card[1]]}`;
-export const suitName = (suit) => SUIT_WORDS[suit];
 
 /** A pile id in words: "column 3", "free cell b", "hearts foundation". */
 export function pileName(id) {
-  if (/^[1-8]$/.test(id)) return `column ${id}`;
-  if (/^[a-d]$/.test(id)) return `free cell ${id.toUpperCase()}`;
+  if (kindOf(id) === "column") return `column ${id}`;
+  if (kindOf(id) === "cell") return `free cell ${id.toUpperCase()}`;
   return `${SUIT_WORDS[id[1]]} foundation`;
 }
 
@@ -23,7 +27,7 @@ export function pileName(id) {
 export function pileLabel(id, cards) {
   const name = pileName(id);
   if (!cards.length) return `${name}, empty`;
-  if (/^h/.test(id)) return `${name}, up to ${cardName(cards.at(-1))}`;
+  if (isFoundationId(id)) return `${name}, up to ${cardName(cards.at(-1))}`;
   if (cards.length === 1) return `${name}: ${cardName(cards[0])}`;
   const listed = cards.slice().reverse().map(cardName).join(", ");
   return `${name}, ${cards.length} cards, exposed first: ${listed}`;
@@ -34,6 +38,7 @@ const CHECK_WORDS = {
   availability: "that card cannot be picked up",
   group_order: "those cards are not a run in order",
   destination: "it does not fit there",
+  nowhere: "it has nowhere to go",
   empty_column: "only a King may fill an empty column",
   capacity: "not enough free cells and empty columns to move that many cards",
 };
@@ -41,10 +46,37 @@ const CHECK_WORDS = {
 /** A refusal in words for the live region. */
 export const refusalWords = (check) => CHECK_WORDS[check] ?? "that move is not allowed";
 
+const RANKS = "A23456789TJQK";
+const isRed = (card) => "HD".includes(card[1]);
+const SHORT_RANKS = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
+const shortCard = (rank, suit) => `${SHORT_RANKS[rank] ?? rank}${suit ? SUIT_GLYPHS[suit] : ""}`;
+
+/**
+ * Why the rules refused a move, short enough to show where the card snapped
+ * back: "needs a red 8", "needs 4♥ first", "4 cards, room for 2". `onto` is
+ * the destination column's exposed card, `foundation` the destination
+ * foundation's count, `limit` the supermove capacity to that destination.
+ */
+export function refusalReason({ check, cards, toId = null, onto = null, foundation = null, limit = null }) {
+  const head = cards[0];
+  if (check === "capacity") return `${cards.length} cards, room for ${limit ?? 1}`;
+  if (check === "empty_column") return "only a King fills an empty column";
+  if (check === "group_order") return "not a run in order";
+  if (check === "availability") return "that card is not free";
+  if (check === "variant") return "no cards back from the foundations here";
+  if (check === "destination" && toId && isFoundationId(toId)) return `needs ${shortCard(RANKS[foundation ?? 0], head[1])} first`;
+  if (check === "destination" && onto) {
+    if (onto[0] === "A") return `nothing goes on an Ace`;
+    return `needs a ${isRed(onto) ? "black" : "red"} ${shortCard(RANKS[RANKS.indexOf(onto[0]) - 1])}`;
+  }
+  if (check === "destination" && toId && kindOf(toId) === "cell") return "that free cell is taken";
+  return refusalWords(check);
+}
+
 /** A played move in words: "Seven of hearts from column 3 to column 5, on Eight of clubs". */
 export function moveWords({ cards, fromId, toId, onto }) {
   const what = cards.length > 1 ? `${cards.length} cards, ${cardName(cards[0])} to ${cardName(cards.at(-1))},` : cardName(cards[0]);
-  const where = toId.startsWith("h") ? "to its foundation" : `to ${pileName(toId)}`;
+  const where = isFoundationId(toId) ? "to its foundation" : `to ${pileName(toId)}`;
   const on = onto ? `, on ${cardName(onto)}` : "";
   return `${what} from ${pileName(fromId)} ${where}${on}.`;
 }

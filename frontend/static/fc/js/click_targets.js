@@ -51,7 +51,7 @@ function returnTargets(position) {
  * The move a click on `from` plays, `depth` cards from the exposed end of a
  * column (1 = the exposed card; more = the head of a run), or null.
  */
-export function autoplayMove(position, from, depth = 1) {
+export function clickMove(position, from, depth = 1) {
   if (from.kind === "foundation") {
     return firstLegal(position, returnTargets(position).map((to) => ({ from, to, count: 1 })));
   }
@@ -98,7 +98,7 @@ export function localHint(position) {
   for (const from of [...columns(position), ...cells(position)]) {
     const depth = from.kind === "column" ? runLength(position.columns[from.index]) : 1;
     for (let count = depth; count >= 1; count -= 1) {
-      const move = autoplayMove(position, from, count);
+      const move = clickMove(position, from, count);
       if (move && !/^.[a-d]$/.test(move)) return move;
       parked ??= move;
     }

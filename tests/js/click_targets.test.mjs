@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { autoplayMove, grabbable, legalTargets, localHint } from "../../frontend/static/fc/js/autoplay.js";
+import { clickMove, grabbable, legalTargets, localHint } from "../../frontend/static/fc/js/click_targets.js";
 import { position } from "./helpers.mjs";
 
 const column = (n) => ({ kind: "column", index: n - 1 });
@@ -9,49 +9,49 @@ const cell = (letter) => ({ kind: "cell", index: "abcd".indexOf(letter) });
 
 test("FreeCell plays an exposed card home first", () => {
   const pos = position({ columns: ["5S AH", "2C"], foundations: {} });
-  assert.equal(autoplayMove(pos, column(1)), "1h");
+  assert.equal(clickMove(pos, column(1)), "1h");
 });
 
 test("FreeCell then builds on a column, then takes an empty column, then a free cell", () => {
   const onto = position({ columns: ["5S 7H", "8C", "KD"] });
-  assert.equal(autoplayMove(onto, column(1)), "12");
+  assert.equal(clickMove(onto, column(1)), "12");
   const empty = position({ columns: ["5S 7H", "8H", "KD"] });
-  assert.equal(autoplayMove(empty, column(1)), "14v1");
+  assert.equal(clickMove(empty, column(1)), "14v1");
   const full = position({ columns: ["5S 7H", "8H", "KD", "2C", "3C", "4C", "5C", "6C"] });
-  assert.equal(autoplayMove(full, column(1)), "1a");
+  assert.equal(clickMove(full, column(1)), "1a");
 });
 
 test("ForeCell prefers an empty free cell to an empty column, and a King goes there last", () => {
   const pos = position({ variant: "forecell", columns: ["5S KH", "8H", "QD"], cells: ["2C", null, "3C", "4C"] });
-  assert.equal(autoplayMove(pos, column(1)), "1b");
+  assert.equal(clickMove(pos, column(1)), "1b");
   const noCell = position({ variant: "forecell", columns: ["5S KH", "8H", "QD"], cells: ["2C", "9C", "3C", "4C"] });
-  assert.equal(autoplayMove(noCell, column(1)), "14v1");
+  assert.equal(clickMove(noCell, column(1)), "14v1");
   const queen = position({ variant: "forecell", columns: ["5S 7D", "8H"], cells: ["2C", "9C", "3C", "4C"] });
-  assert.equal(autoplayMove(queen, column(1)), null);
+  assert.equal(clickMove(queen, column(1)), null);
 });
 
 test("the head of a run moves the run to a column", () => {
   const pos = position({ columns: ["9C", "KS 8H 7S", "2D"] });
-  assert.equal(autoplayMove(pos, column(2), 2), "21");
+  assert.equal(clickMove(pos, column(2), 2), "21");
 });
 
 test("a cell card goes home or back to a column, never to another cell", () => {
   const home = position({ columns: ["9C"], cells: ["AS"] });
-  assert.equal(autoplayMove(home, cell("a")), "ah");
+  assert.equal(clickMove(home, cell("a")), "ah");
   const back = position({ columns: ["9C", "2D", "3D", "4D", "5D", "6D", "7D", "8D"], cells: ["8H"] });
-  assert.equal(autoplayMove(back, cell("a")), "a1");
+  assert.equal(clickMove(back, cell("a")), "a1");
   const stay = position({ columns: ["9H", "2D", "3D", "4D", "5D", "6D", "7D", "8D"], cells: ["8H"] });
-  assert.equal(autoplayMove(stay, cell("a")), null);
+  assert.equal(clickMove(stay, cell("a")), null);
 });
 
 test("a foundation's top card comes back only where the variant allows", () => {
   const base = { columns: ["3S", "2D", "3D", "4D", "5D", "6D", "7D", "8D"], foundations: { H: 2 } };
   const foundation = { kind: "foundation", suit: "H" };
-  assert.equal(autoplayMove(position({ ...base }), foundation), "hh1");
+  assert.equal(clickMove(position({ ...base }), foundation), "hh1");
   const noColumn = { ...base, columns: ["3H", "2D", "3D", "4D", "5D", "6D", "7D", "8D"] };
-  assert.equal(autoplayMove(position(noColumn), foundation), "hha");
-  assert.equal(autoplayMove(position({ ...noColumn, variant: "freecell-tableau" }), foundation), null);
-  assert.equal(autoplayMove(position({ ...base, variant: "forecell" }), foundation), null);
+  assert.equal(clickMove(position(noColumn), foundation), "hha");
+  assert.equal(clickMove(position({ ...noColumn, variant: "freecell-tableau" }), foundation), null);
+  assert.equal(clickMove(position({ ...base, variant: "forecell" }), foundation), null);
 });
 
 test("legal targets for a drag, and what may be grabbed", () => {

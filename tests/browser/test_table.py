@@ -1,0 +1,134 @@
+"""The table while playing: a card size fixed for the session, refusals
+explained where the card snapped back, notices that go away and never cover
+the cards, a clock that runs as the server's does, phone landscape."""
+
+import json
+
+import pytest
+
+from games import engine
+from tests.browser.board import card, wait_settled
+from tests.browser.solutions import winning_line
+
+pytestmark = pytest.mark.browser
+
+
+def open_deal(site, path="/play/freecell/1"):
+    site.goto(f"{site.base}{path}")
+    site.locator('.card[data-pile="1"]').first.wait_for()
+    wait_settled(site)
+
+
+def card_width(site) -> float:
+    return site.locator(".card").first.bounding_box()["width"]
+
+
+def longest_prefix(moves):
+    """The prefix of a winning line after which a column is longest."""
+    position = engine.deal("freecell", 1)
+    best = (0, 0)
+    for i, move in enumerate(moves, 1):
+        position = engine.apply_move(position, move)
+        longest = max(len(column) for column in engine.position_to_json(position)["columns"])
+        best = max(best, (longest, i))
+    return best
+
+
+def plant(site, moves):
+    start = engine.position_to_json(engine.deal("freecell", 1))
+    save = {
+        "version": 1, "variant": "freecell", "number": 1, "daily": None, "start": start, "moves": moves,
+        "times": [1000 * (i + 1) for i in range(len(moves))], "undoFloor": 0, "elapsed": 1000 * len(moves),
+        "undos": 0, "serverId": None, "owner": None,
+    }
+    site.evaluate("s => localStorage.setItem('fc:game:freecell:1', s)", json.dumps(save))
+
+
+def test_the_card_size_does_not_change_with_the_longest_column(site):
+    open_deal(site)
+    fresh = card_width(site)
+    line = winning_line("freecell", 1)
+    longest, ply = longest_prefix(line)
+    plant(site, line[:ply])
+    open_deal(site)
+    assert site.locator('[data-hud="moves"]').text_content() == str(ply)
+    assert card_width(site) == fresh
+    # The long column compresses its fan instead, and stays on screen above the buttons.
+    hud_top = site.locator(".hud").bounding_box()["y"]
+    lowest = max(box["y"] + box["height"] for box in (c.bounding_box() for c in site.locator(".card").all()))
+    assert longest >= 10
+    assert lowest <= hud_top
+
+
+def test_a_refused_drop_shows_the_engines_reason_by_the_card(site):
+    open_deal(site)
+    six = card(site, "1")  # 6S; column 2 ends with 9C, which needs a red 8
+    home = six.bounding_box()
+    onto = card(site, "2").bounding_box()
+    site.mouse.move(home["x"] + 20, home["y"] + 20)
+    site.mouse.down()
+    site.mouse.move(home["x"] + 40, home["y"] + 40, steps=3)
+    site.mouse.move(onto["x"] + 20, onto["y"] + 20, steps=5)
+    site.mouse.up()
+    reason = site.locator(".reason")
+    reason.wait_for()
+    assert reason.text_content() == "needs a red 8"
+    box = reason.bounding_box()
+    assert abs((box["x"] + box["width"] / 2) - (home["x"] + home["width"] / 2)) < 2
+    assert home["y"] <= box["y"] <= home["y"] + home["height"]
+    assert "needs a red 8" in site.locator("[data-announcer]").text_content()
+    reason.wait_for(state="hidden", timeout=4000)
+
+
+def test_a_notice_without_buttons_goes_away_and_never_covers_a_card(site):
+    open_deal(site)
+    site.locator('[data-hud="share"]').click()
+    notice = site.locator('[data-hud="notice"]')
+    notice.wait_for()
+    box = notice.bounding_box()
+    for c in site.locator(".card").all():
+        other = c.bounding_box()
+        overlap = not (box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"]
+                       or box["y"] + box["height"] <= other["y"] or other["y"] + other["height"] <= box["y"])
+        assert not overlap, c.get_attribute("data-card")
+    notice.wait_for(state="hidden", timeout=8000)
+
+
+def test_the_clock_waits_for_the_first_move_and_one_move_is_singular(site):
+    open_deal(site)
+    site.wait_for_timeout(1300)
+    assert site.locator('[data-hud="clock"]').text_content() == "0:00"
+    site.locator('.card[data-card="3D"]').dblclick()
+    wait_settled(site)
+    assert site.locator('[data-hud="moves"]').text_content() == "1"
+    assert site.locator('[data-hud="moves-word"]').text_content() == "move"
+    site.wait_for_timeout(1300)
+    assert site.locator('[data-hud="clock"]').text_content() != "0:00"
+
+
+def test_the_focus_ring_is_not_the_drop_target_colour_and_checkboxes_match(site):
+    open_deal(site)
+    site.locator(".board").focus()
+    site.keyboard.press("3")
+    focus = site.locator('.pile[data-pile="3"]').evaluate("e => getComputedStyle(e).outlineColor")
+    target = site.evaluate(
+        "() => { const p = document.querySelector('.pile[data-pile=\"5\"]'); p.classList.add('target');"
+        " const c = getComputedStyle(p).borderColor; p.classList.remove('target'); return c; }"
+    )
+    assert focus != target
+    site.locator('[data-hud="settings"]').click()
+    sizes = {(b["width"], b["height"]) for b in (x.bounding_box() for x in site.locator(".settings input[type=checkbox]").all())}
+    assert len(sizes) == 1
+
+
+@pytest.mark.parametrize("viewport", [{"width": 844, "height": 390}, {"width": 390, "height": 844}])
+def test_a_phone_plays_without_scrolling_and_the_buttons_cover_no_column(site, viewport):
+    site.set_viewport_size(viewport)
+    open_deal(site)
+    size = site.evaluate("() => [document.documentElement.scrollHeight, innerHeight, document.documentElement.scrollWidth, innerWidth]")
+    assert size[0] <= size[1] and size[2] <= size[3]
+    hud = site.locator(".hud").bounding_box()
+    for c in site.locator(".card").all():
+        b = c.bounding_box()
+        apart = b["x"] + b["width"] <= hud["x"] or b["y"] + b["height"] <= hud["y"]
+        assert apart, c.get_attribute("data-card")

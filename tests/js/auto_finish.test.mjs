@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { createFinisher, isSafeHome, safeHomeMove } from "../../frontend/static/fc/js/auto_finish.js";
+import { applyMove } from "../../frontend/static/fc/js/rules.js";
+import { position } from "./helpers.mjs";
+
+test("Aces and Twos are always safe to send home", () => {
+  const pos = position({ columns: ["KS AH", "2H"], foundations: {} });
+  assert.equal(isSafeHome(pos, "AH"), true);
+  assert.equal(safeHomeMove(pos), "1h");
+  const next = applyMove(pos, "1h");
+  assert.equal(isSafeHome(next, "2H"), true);
+  assert.equal(safeHomeMove(next), "2h");
+});
+
+test("a Three waits until both black Twos are home", () => {
+  const pos = position({ columns: ["3H"], foundations: { H: 2, C: 2, S: 1 } });
+  assert.equal(isSafeHome(pos, "3H"), false);
+  assert.equal(safeHomeMove(pos), null);
+  const ready = position({ columns: ["3H"], foundations: { H: 2, C: 2, S: 2 } });
+  assert.equal(safeHomeMove(ready), "1h");
+});
+
+test("a card that does not fit its foundation is never safe, and cells count too", () => {
+  const pos = position({ columns: ["5D"], cells: [null, "AC"], foundations: { H: 5, C: 5, S: 5, D: 3 } });
+  assert.equal(isSafeHome(pos, "5D"), false);
+  assert.equal(safeHomeMove(pos), null);
+  const cell = position({ cells: [null, "2C"], foundations: { C: 1 } });
+  assert.equal(safeHomeMove(cell), "bh");
+});
+
+test("after a move the safe cards go home as moves played through the table", async () => {
+  let game = { position: position({ columns: ["KS AH", "2H", "AS"] }), moves: [] };
+  const table = {
+    game: () => game,
+    commit(move) {
+      game = { position: applyMove(game.position, move), moves: [...game.moves, move] };
+      return true;
+    },
+  };
+  const said = [];
+  await createFinisher({ table, say: (t) => said.push(t), stepMs: 0 }).auto({ safe: true });
+  assert.deepEqual(game.moves, ["1h", "3h", "2h"]);
+  assert.match(said[0], /^3 cards went home/);
+});
+
+test("with the setting off nothing moves by itself", async () => {
+  let game = { position: position({ columns: ["AH"] }), moves: [] };
+  const table = { game: () => game, commit: () => { throw new Error("no move expected"); } };
+  await createFinisher({ table, say: () => {}, stepMs: 0 }).auto({ safe: false });
+  assert.deepEqual(game.moves, []);
+});
