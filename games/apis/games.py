@@ -30,6 +30,7 @@ from games.services.games import (
     deal_game_start,
     game_hint,
     game_undo,
+    game_verdict,
     guest_hint,
     moves_append,
     submission_submit,
@@ -245,6 +246,53 @@ def hint_out(hint, game: Game | None) -> dict:
          "hints": game.hints if game else None, "ranked": game.ranked if game else None,
          "scope": hint.scope}
     ).data
+
+
+class VerdictOut(serializers.Serializer):
+    status = serializers.ChoiceField(
+        ["open", "lost", "won", "undecided"], help_text="open: a winning line exists (it is not given)."
+    )
+    last_good_ply = serializers.IntegerField(
+        allow_null=True, help_text="When lost: the ply after which a win was still possible."
+    )
+    scope = serializers.CharField(help_text="What a 'lost' verdict proves.")
+
+
+def verdict_out(hint) -> dict:
+    status = "open" if hint.status == "move" else hint.status
+    return VerdictOut({"status": status, "last_good_ply": hint.last_good_index, "scope": hint.scope}).data
+
+
+class GameVerdictApi(APIView):
+    """The lost-position notice: whether the game can still be won, never how; not counted as a hint."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "hints"
+
+    @extend_schema(request=None, responses={200: VerdictOut, **GAME_ERRORS, **UNAVAILABLE},
+                   summary="Whether the game can still be won (not a hint)")
+    def post(self, request, game_id):
+        return Response(verdict_out(game_verdict(game_id=game_id, player=request.user)))
+
+
+class DealVerdictApi(APIView):
+    """The lost-position notice for guests: the deal and the log, as for a guest's hint."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "hints"
+
+    class DealVerdictIn(serializers.Serializer):
+        moves = moves_field()
+
+    @extend_schema(request=DealVerdictIn, responses={200: VerdictOut, **ERRORS, **UNAVAILABLE},
+                   parameters=[VARIANT_PATH], summary="Whether a log on a deal can still be won (no account)")
+    def post(self, request, variant: str, number: int):
+        data = self.DealVerdictIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        hint = guest_hint(variant=variant, number=number, moves=data.validated_data["moves"])
+        return Response(verdict_out(hint))
 
 
 class GameHintApi(APIView):

@@ -234,8 +234,8 @@ def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
     return log_hint(variant=variant, number=number, moves=moves)
 
 
-def game_hint(*, game_id, player):
-    """The solver's advice from the current position of a game; the hint is counted.
+def _solver_asked(*, game_id, player):
+    """The solver's answer from the current position of a game that may ask.
 
     On a daily that has not closed, only the player's first game on its deal may
     ask: a second game would be a way to consult the solver for the ranked one.
@@ -249,5 +249,17 @@ def game_hint(*, game_id, player):
         raise InvalidRequest(
             "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
         )
-    hint = log_hint(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)
+    return log_hint(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)
+
+
+def game_hint(*, game_id, player):
+    """The solver's advice from the current position of a game; the hint is counted."""
+    hint = _solver_asked(game_id=game_id, player=player)
     return hint, game_hint_count(game_id=game_id, player=player)
+
+
+def game_verdict(*, game_id, player):
+    """Whether the game can still be won, and since when it cannot: the solver's
+    answer without its move, so nothing is counted and the game stays ranked.
+    Asked by the page after moves, within the same limits as a hint."""
+    return _solver_asked(game_id=game_id, player=player)

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  canRedo, canUndo, deserialize, fromServer, newGame, play, redo, rewind, serialize, undo, UNDO_LIMIT,
+  canRedo, canUndo, clockStart, deserialize, fromServer, newGame, play, playedMs, redo, rewind, serialize, undo, UNDO_LIMIT,
 } from "../../frontend/static/fc/js/state.js";
 import { IllegalMove } from "../../frontend/static/fc/js/rules.js";
 import { msDeal } from "./helpers.mjs";
@@ -84,4 +84,15 @@ test("the clock of a game from the server runs from its first move to its last",
   };
   const game = fromServer(remote, Date.parse("2026-01-01T00:05:00Z"));
   assert.equal(game.times.at(-1) - game.times[0], 27000);
+});
+
+test("the clock starts at the first move, or at the start of a daily's server game", () => {
+  const game = newGame({ variant: "freecell", number: 1, start: msDeal(1), now: 1000 });
+  assert.equal(clockStart(game), null);
+  const moved = play(game, "6a", 4000);
+  assert.equal(clockStart(moved), 4000);
+  assert.equal(playedMs(play(moved, "6b", 9000)), 5000);
+  const daily = { ...newGame({ variant: "freecell", daily: { date: "2026-11-30", variant: "freecell" }, start: msDeal(1), now: 1000 }), serverId: 3 };
+  assert.equal(clockStart(daily), 1000);
+  assert.equal(playedMs(play(daily, "6a", 4000)), 3000);
 });

@@ -44,6 +44,7 @@ export const api = {
 
   deal: (variant, number) => get(`deals/${enc(variant)}/${enc(number)}/`),
   dealHint: (variant, number, moves) => post(`deals/${enc(variant)}/${enc(number)}/hint/`, { moves }),
+  dealVerdict: (variant, number, moves) => post(`deals/${enc(variant)}/${enc(number)}/verdict/`, { moves }),
   randomDeal: (variant, winnable = false) => get(`deals/${enc(variant)}/${winnable ? "winnable" : "random"}/`),
 
   startGame: (variant, number) => post("games/", { variant, number }),
@@ -57,6 +58,7 @@ export const api = {
     post(`games/${id}/moves/`, { expected_ply: expectedPly, moves, client_times: clientTimes }),
   undoTo: (id, expectedPly, toPly) => post(`games/${id}/undo/`, { expected_ply: expectedPly, to_ply: toPly }),
   hint: (id) => post(`games/${id}/hint/`),
+  verdict: (id) => post(`games/${id}/verdict/`),
   submission: (id) => get(`games/${id}/submission/`),
 
   dailiesToday: () => get("dailies/today/"),

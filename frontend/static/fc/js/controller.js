@@ -8,7 +8,8 @@ import { askHint, showHint } from "./hints.js";
 import { applyTheme, bindConfirm, bindSettings } from "./hud.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
-import { boardLink, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
+import { createLostWatch } from "./lost_watch.js";
+import { boardLink, lostNotice, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
 import { shareLink, shareText } from "./share.js";
@@ -43,10 +44,20 @@ export function createController({ root, config, loaded, store, view, hud, say }
     onPlayed: (game, { forward }) => {
       keyboard?.clear();
       if (forward && isWon(game.position)) return endScreen(game);
+      if (forward) lostWatch.schedule();
       finisher.auto({ safe: forward && settings.autoHome, complete: autoComplete() });
     },
   });
   const finisher = createFinisher({ table, say });
+  const lostWatch = createLostWatch({
+    client: api, session, config, current: () => table.game(),
+    onLost: ({ lastGood, scope }) => {
+      const game = table.game();
+      const notice = lostNotice({ lastGood, scope, undoFloor: game.undoFloor, rewindTo: (ply) => table.rewindTo(ply) });
+      say(notice.text);
+      notify(notice);
+    },
+  });
   const confirm = bindConfirm(root.querySelector("[data-confirm]"));
   const busy = () => finisher.running() || isWon(table.game().position);
 
@@ -70,7 +81,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   function playAgain() {
     session.detach();
     finished = null;
-    table.restart();
+    table.restart({ detached: true });
   }
 
   // A game with moves and not won is in progress: dropping it is asked first.

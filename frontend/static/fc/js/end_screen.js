@@ -5,8 +5,8 @@
 import { formatClock } from "./hud.js";
 import { plural } from "./words.js";
 
-/** The game's time as the server counts it: from the first move to the last. */
-export const wonMs = (game) => (game.times.length ? game.times.at(-1) - game.times[0] : 0);
+export { playedMs as wonMs } from "./state.js";
+import { playedMs } from "./state.js";
 
 /**
  * The share card's text. A daily names its date, never its deal; a deal its
@@ -94,7 +94,7 @@ async function serverFacts({ client, session, game, user }) {
  */
 export async function showEndScreen({ dialog, game, config, par, client, session, actions, share }) {
   const body = dialog.querySelector("[data-end-body]");
-  const ms = wonMs(game);
+  const ms = playedMs(game);
   const moves = game.moves.length;
   const url = new URL(game.daily ? `/daily/${game.daily.variant}` : config.shareUrl ?? location.pathname, location.origin).href;
   const card = { title: config.variantTitle ?? config.title, daily: game.daily, moves, par, ms, url };

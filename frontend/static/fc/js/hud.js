@@ -67,9 +67,9 @@ export function createHud(root, handlers) {
     /**
      * Show a notice above the table with optional action buttons `[{label,
      * run, href}]`; null hides it. One without actions goes by itself after
-     * NOTICE_MS; one with actions stays until answered or dismissed.
+     * NOTICE_MS; one with actions stays until answered or (when `dismissible`) dismissed.
      */
-    notice(text, actions = [], tone = "info") {
+    notice(text, actions = [], tone = "info", { dismissible = true } = {}) {
       clearTimeout(noticeTimer);
       notice.hidden = !text;
       notice.dataset.tone = tone;
@@ -86,14 +86,14 @@ export function createHud(root, handlers) {
         else el.addEventListener("click", () => { notice.hidden = true; action.run(); });
         notice.append(el);
       }
-      if (actions.length) {
+      if (actions.length && dismissible) {
         const close = document.createElement("button");
         close.className = "button close";
         close.setAttribute("aria-label", "Dismiss");
         close.textContent = "×";
         close.addEventListener("click", () => { notice.hidden = true; });
         notice.append(close);
-      } else noticeTimer = setTimeout(() => { notice.hidden = true; }, NOTICE_MS);
+      } else if (!actions.length) noticeTimer = setTimeout(() => { notice.hidden = true; }, NOTICE_MS);
     },
   };
 }

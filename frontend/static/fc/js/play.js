@@ -50,7 +50,7 @@ function dealOnRequest(hud, loaded, config) {
     };
     const what = loaded.ranked ? "Your first attempt is the ranked one." : "";
     hud.notice(`The deal is shown when you start, and the clock starts then. ${what}`.trim(),
-      [{ label: "Start the daily", run: start }]);
+      [{ label: "Start the daily", run: start }], "info", { dismissible: false });
   });
 }
 

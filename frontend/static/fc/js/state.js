@@ -25,6 +25,23 @@ export function newGame({ variant, number = null, daily = null, start, now = Dat
 }
 
 export const ply = (game) => game.moves.length;
+
+/**
+ * When the game's clock starts, as the server's ranked time does: a daily's
+ * server game at its start (the attempt deals the layout and starts the
+ * clock), any other game at its first move (the server game starts there);
+ * null while it has not started.
+ */
+export function clockStart(game) {
+  if (game.daily && game.serverId) return game.startedAt;
+  return game.times.length ? game.startedAt + game.times[0] : null;
+}
+
+/** The time a finished game took on that clock, in ms. */
+export const playedMs = (game) => {
+  const start = clockStart(game);
+  return start === null ? 0 : game.startedAt + (game.times.at(-1) ?? 0) - start;
+};
 export const canUndo = (game) => game.moves.length > game.undoFloor;
 export const canRedo = (game) => game.redo.length > 0;
 

@@ -4,7 +4,7 @@
 
 import { idOf } from "./piles.js";
 import { autoFinishReady, checkMove, isStuck, isWon } from "./rules.js";
-import { canUndo, newGame, play, redo, rewind, serialize, undo } from "./state.js";
+import { canUndo, clockStart, newGame, play, redo, rewind, serialize, undo } from "./state.js";
 import { moveWords, plural, refusalWords } from "./words.js";
 
 /**
@@ -29,8 +29,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     const won = isWon(game.position);
     hud.update({
       ply: game.moves.length, canUndo: canUndo(game), finishReady: autoFinishReady(game.position), won,
-      // Ranked time runs from the first move, as the server's clock does.
-      startedAt: game.times.length ? game.startedAt + game.times[0] : null,
+      startedAt: clockStart(game),
       stoppedAt: won ? game.startedAt + (game.times.at(-1) ?? 0) : null,
     });
     onSettled(game, { won, stuck: isStuck(game.position) });
@@ -81,9 +80,14 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
       change(next, [], `Back to move ${next.moves.length}.`);
     },
     /** The same deal from its start, as a new game. */
-    restart() {
+    /** `detached`: a new game for a new server game (after a win), not the same one from its start. */
+    restart({ detached = false } = {}) {
       const { variant, number, daily, start } = game;
-      change(newGame({ variant, number, daily, start }), [], "A fresh game on the same deal.");
+      const serverId = detached ? null : game.serverId ?? null;
+      const fresh = { ...newGame({ variant, number, daily, start }), serverId };
+      // A daily's server clock runs from its attempt's start, restarted or not.
+      if (daily && serverId) fresh.startedAt = game.startedAt;
+      change(fresh, [], "A fresh game on the same deal.");
     },
     /** Play a move in notation; false, and the reason said, when the rules refuse it. */
     commit(move, { quiet = false } = {}) {
