@@ -49,3 +49,10 @@ def play_elsewhere(player, moves, *, variant="freecell", number=None, daily=None
         assert answer.status_code == 200, answer.content
         game = answer.json()
     return game
+
+
+def start_daily(page) -> None:
+    """An open daily is dealt when the player starts it: press Start and wait for the cards."""
+    page.locator('[data-hud="notice"]').get_by_role("button", name="Start the daily").click()
+    page.locator(".card[data-pile]").first.wait_for()
+    wait_settled(page)

@@ -31,8 +31,7 @@ def test_the_replay_viewer_steps_and_plays_the_par_line_to_the_end(site, make_pl
     make_player("watcher")
     log_in(site, site.base, "watcher", f"/replay/{yesterday}/freecell/", board=False)
     counter = site.locator("[data-step]")
-    counter.wait_for()
-    site.wait_for_function("() => document.querySelector('[data-step]').textContent.startsWith('0 /')")
+    site.locator("[data-line] option").first.wait_for(state="attached")
     assert counter.text_content() == f"0 / {len(line)}"
     assert "Par line" in site.locator("[data-line]").inner_text()
     site.get_by_role("button", name="Next").click()

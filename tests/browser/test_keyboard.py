@@ -25,7 +25,7 @@ def test_a_forecell_deal_is_won_with_the_keyboard_only(site):
         # Auto complete (on by default in ForeCell) takes over once every column descends.
         if auto_finish_ready(replay(start, line[:ply]).position):
             break
-    site.locator('[data-hud="notice"]', has_text="Won").wait_for(timeout=30_000)
+    site.get_by_role("dialog", name="You won!").wait_for(timeout=30_000)
     assert all(len(cards_in(site, pile)) == 13 for pile in ("hH", "hC", "hD", "hS"))
     assert "won" in announcer.text_content().lower()
     assert site.errors == []

@@ -118,3 +118,25 @@ def test_swagger_ui_renders_the_api_from_the_apps_own_files(site):
     site.locator(".opblock").first.wait_for()
     assert outside == []
     assert site.errors == []
+
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
+
+
+def test_the_play_page_and_an_error_page_at_three_sizes(site, screenshots):
+    for name, (width, height) in SIZES.items():
+        site.set_viewport_size({"width": width, "height": height})
+        open_deal(site)
+        site.locator('.card[data-card="3D"]').dblclick()
+        wait_settled(site)
+        size = site.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert size[0] <= size[1]
+        site.screenshot(path=str(screenshots / f"play-{name}.png"))
+        site.locator('[data-hud="settings"]').click()
+        site.screenshot(path=str(screenshots / f"settings-{name}.png"))
+        site.keyboard.press("Escape")
+        answer = site.goto(f"{site.base}/play/freecell/0")
+        assert answer.status == 404
+        site.get_by_role("link").filter(has_text="Home").first.wait_for()
+        site.screenshot(path=str(screenshots / f"error-page-{name}.png"))
+    assert site.errors == []

@@ -76,7 +76,7 @@ def test_a_refused_drop_shows_the_engines_reason_by_the_card(site):
     box = reason.bounding_box()
     assert abs((box["x"] + box["width"] / 2) - (home["x"] + home["width"] / 2)) < 2
     assert home["y"] <= box["y"] <= home["y"] + home["height"]
-    assert "needs a red 8" in site.locator("[data-announcer]").text_content()
+    site.locator("[data-announcer]", has_text="needs a red 8").wait_for(state="attached")
     reason.wait_for(state="hidden", timeout=4000)
 
 
@@ -102,7 +102,7 @@ def test_the_clock_waits_for_the_first_move_and_one_move_is_singular(site):
     wait_settled(site)
     assert site.locator('[data-hud="moves"]').text_content() == "1"
     assert site.locator('[data-hud="moves-word"]').text_content() == "move"
-    site.wait_for_timeout(1300)
+    site.wait_for_timeout(2300)  # the clock ticks once a second
     assert site.locator('[data-hud="clock"]').text_content() != "0:00"
 
 

@@ -173,7 +173,10 @@ export function createBoardView(root) {
     const y = slot.top + (isColumnId(pile) ? Math.max(depth, 0) * layout.dy : 0) + layout.ch * 0.55;
     bubble.textContent = reason;
     bubble.hidden = false;
-    bubble.style.transform = `translate(${Math.max(2, Math.min(slot.left + layout.cw / 2, layout.width - 2))}px, ${y}px) translateX(-50%)`;
+    // Centred on the card, kept inside the board at its edges.
+    const half = bubble.offsetWidth / 2;
+    const x = Math.max(half + 2, Math.min(slot.left + layout.cw / 2, layout.width - half - 2));
+    bubble.style.transform = `translate(${x - half}px, ${y}px)`;
     clearTimeout(bubbleTimer);
     bubbleTimer = setTimeout(() => { bubble.hidden = true; }, 2200);
   }

@@ -68,6 +68,8 @@ export function createController({ root, config, loaded, store, view, hud, say }
   }
 
   function endScreen(game) {
+    hud.notice(null); // the end screen says it all, with the same ways on
+
     const actions = [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
     if (config.user) actions.unshift({ label: "Leaderboard", href: boardLink(game) });
     if (!game.daily) actions.push({ label: "New deal", run: newDeal });

@@ -70,11 +70,16 @@ async function serverFacts({ client, session, game, user }) {
       }
       if (facts.rank === undefined) await new Promise((resolve) => { setTimeout(resolve, 1000); });
     }
-    try {
-      const board = await client.dailyBoard(game.daily.date, game.daily.variant);
-      Object.assign(facts, { histogram: board.histogram ?? [], players: board.players ?? null, par: board.par ?? null });
-    } catch {
-      // A board not shown yet is left out.
+    // The board may lag the checked win by a moment: a ranked win waits until it shows there.
+    for (let tries = 0; tries < 5; tries += 1) {
+      try {
+        const board = await client.dailyBoard(game.daily.date, game.daily.variant);
+        Object.assign(facts, { histogram: board.histogram ?? [], players: board.players ?? null, par: board.par ?? null });
+      } catch {
+        break; // A board not shown yet is left out.
+      }
+      if (!facts.rank || facts.histogram.length) break;
+      await new Promise((resolve) => { setTimeout(resolve, 1000); });
     }
   }
   if (user) {
