@@ -64,7 +64,10 @@ async function serverFacts({ client, session, game, user }) {
     for (let tries = 0; tries < 20 && facts.rank === undefined; tries += 1) {
       try {
         const submission = await client.submission(id);
-        if (submission.status !== "pending") facts.rank = submission.result?.rank ?? null;
+        if (submission.status !== "pending") {
+          facts.rank = submission.result?.rank ?? null;
+          facts.review = Boolean(submission.result?.under_review);
+        }
       } catch {
         break;
       }
@@ -110,6 +113,8 @@ export async function showEndScreen({ dialog, game, config, par, client, session
       ["Over par", parNow ? moves - parNow : null], ["Rank", facts.rank ? `${facts.rank}${facts.players ? ` of ${facts.players}` : ""}` : null],
       ["Daily streak", facts.streak ? plural(facts.streak, "day") : null],
     ]));
+    // A held result is reviewed before it is ranked; the screen says no more than that.
+    if (facts.review) body.append(element("p", "Your result is under review.", "offer"));
     if (facts.histogram?.length) body.append(histogram(facts.histogram, moves));
     if (!config.user) {
       const offer = element("p", null, "offer");
