@@ -47,7 +47,7 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
 
     # The end screen: time, moves against par, then the rank once the worker has checked the win.
     end = site.get_by_role("dialog", name="You won!")
-    end.get_by_text("Rank", exact=True).wait_for(timeout=30_000)
+    end.get_by_text("Rank", exact=True).wait_for(timeout=70_000)
     end.locator(".histogram .bar-row.mine").wait_for(timeout=15_000)
     facts = end.locator("dd").all_text_contents()
     assert str(len(todays_freecell_daily)) in facts and "0" in facts  # moves, and moves over par

@@ -61,7 +61,8 @@ async function serverFacts({ client, session, game, user }) {
     }
   }
   if (game.daily && id) {
-    for (let tries = 0; tries < 20 && facts.rank === undefined; tries += 1) {
+    // The worker replays the win first: asked every second, then every two, for about a minute.
+    for (let tries = 0; tries < 35 && facts.rank === undefined; tries += 1) {
       try {
         const submission = await client.submission(id);
         if (submission.status !== "pending") {
@@ -71,7 +72,7 @@ async function serverFacts({ client, session, game, user }) {
       } catch {
         break;
       }
-      if (facts.rank === undefined) await new Promise((resolve) => { setTimeout(resolve, 1000); });
+      if (facts.rank === undefined) await new Promise((resolve) => { setTimeout(resolve, tries < 5 ? 1000 : 2000); });
     }
     // The board may lag the checked win by a moment: a ranked win waits until it shows there.
     for (let tries = 0; tries < 5; tries += 1) {
