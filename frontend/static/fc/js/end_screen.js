@@ -61,6 +61,8 @@ async function serverFacts({ client, session, game, user }) {
     }
   }
   if (game.daily && id) {
+    // The winning moves may still be on their way: the server checks what it holds.
+    await session.flushed?.();
     // The worker replays the win first: asked every second, then every two, for about a minute.
     for (let tries = 0; tries < 35 && facts.rank === undefined; tries += 1) {
       try {
@@ -70,7 +72,7 @@ async function serverFacts({ client, session, game, user }) {
           facts.review = Boolean(submission.result?.under_review);
         }
       } catch {
-        break;
+        // Not there yet (the submission follows the last batch): asked again below.
       }
       if (facts.rank === undefined) await new Promise((resolve) => { setTimeout(resolve, tries < 5 ? 1000 : 2000); });
     }
