@@ -1,6 +1,7 @@
 """Site-wide 400/404/500 answers: JSON under /api/, the normal pages elsewhere."""
 
 from django.core.exceptions import RequestDataTooBig
+from django.http import HttpResponseNotFound, HttpResponseServerError
 from django.http.multipartparser import MultiPartParserError
 from django.views import defaults
 
@@ -23,10 +24,24 @@ def bad_request(request, exception=None):
 def page_not_found(request, exception=None):
     if request.path.startswith("/api/"):
         return error_response("not_found", "No such resource.", status=404)
-    return defaults.page_not_found(request, exception)
+    try:
+        return defaults.page_not_found(request, exception)
+    except ValueError:
+        # The styled page names hashed static files; before collectstatic has run
+        # (a fresh deploy) the manifest lacks them, and a 404 must not become a 500.
+        return HttpResponseNotFound(_PLAIN % ("Page not found", "There is no page at this address."))
 
 
 def server_error(request):
     if request.path.startswith("/api/"):
         return error_response("server_error", "Something went wrong on our side.", status=500)
-    return defaults.server_error(request)
+    try:
+        return defaults.server_error(request)
+    except ValueError:
+        return HttpResponseServerError(_PLAIN % ("Something went wrong", "Please try again in a moment."))
+
+
+_PLAIN = (
+    '<!doctype html><html lang="en"><meta charset="utf-8"><title>%s</title>'
+    '<p>%s</p><p><a href="/">Back to the home page</a></p></html>'
+)
