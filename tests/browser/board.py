@@ -62,6 +62,23 @@ def drag_move(page, move: str) -> None:
         target = card(page, destination, 1)
     else:
         target = page.locator(f'.pile[data-pile="{destination}"]')
+    wanted = f"h{code[1]}" if destination == "h" else destination
+    arrived = page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]')
+    for attempt in range(2):
+        _drag(grabbed, target, page)
+        try:
+            arrived.wait_for(state="attached", timeout=4000 if attempt == 0 else 15000)
+            return
+        except Exception:
+            # A gesture that began while the board was redrawn after a sync is
+            # dropped with the card still at its source: drag it once more.
+            # A refused or misplaced move leaves it elsewhere and fails here.
+            if attempt or not page.locator(f'.card[data-card="{code}"][data-pile="{source}"]').count():
+                raise
+            grabbed = page.locator(f'.card[data-card="{code}"][data-pile="{source}"]')
+
+
+def _drag(grabbed, target, page) -> None:
     # A card still sliding from the last move is not where its box will be.
     for moving in (grabbed, target):
         moving.evaluate(SETTLED)
@@ -72,8 +89,6 @@ def drag_move(page, move: str) -> None:
     page.mouse.move(x + 8, y + 8, steps=2)
     page.mouse.move(tx, ty, steps=4)
     page.mouse.up()
-    wanted = f"h{code[1]}" if destination == "h" else destination
-    page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]').wait_for(state="attached")
 
 
 def key_move(page, move: str) -> None:
