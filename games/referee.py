@@ -9,11 +9,15 @@ from functools import lru_cache
 
 from core.errors import InvalidRequest
 from games import engine
+from games.catalogue import site_ruleset
 
 
 def variant_check(variant: str) -> str:
+    """``variant`` if the site offers it: a variant the engine knows but the site
+    does not offer yet (``on_site=False``) is refused like an unknown one, so no
+    request reaches its deals, layouts or hints."""
     try:
-        engine.get_ruleset(variant)
+        site_ruleset(variant)
     except engine.UnknownVariantError as exc:
         raise InvalidRequest(str(exc), code="unknown_variant", variant=variant) from exc
     return variant

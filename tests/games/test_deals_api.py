@@ -79,3 +79,28 @@ def test_featured_deals_are_listed_for_the_api_and_the_home_page(anon, client, w
     page = client.get("/").content.decode()
     assert "/play/forecell/7" in page and "par 91" in page
     assert "/play/freecell/24" not in page
+
+
+ENGINE_ONLY = [rules.variant for rules in engine.rules.RULESETS.values() if not rules.on_site]
+
+
+@pytest.mark.parametrize("variant", ENGINE_ONLY)
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", "/api/deals/{v}/1/"),
+        ("get", "/api/deals/{v}/random/"),
+        ("get", "/api/deals/{v}/winnable/"),
+        ("post", "/api/deals/{v}/1/hint/"),
+        ("post", "/api/deals/{v}/1/verdict/"),
+        ("get", "/api/leaderboards/deal/{v}/1/"),
+        ("get", "/api/leaderboards/all-time/{v}/"),
+    ],
+)
+def test_a_variant_the_site_does_not_offer_yet_is_refused_like_an_unknown_one(anon, variant, method, path):
+    """Klondike and Spider positions hold face-down cards: until the site serves a
+    player's view of them, no address may deal, show or hint one."""
+    response = getattr(anon, method)(path.format(v=variant), {"moves": []}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]["code"] == "unknown_variant"
+    assert b"position" not in response.content and b"move" not in response.content
