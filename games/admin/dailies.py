@@ -11,7 +11,7 @@ from django.urls import path, reverse
 from core.errors import DomainError
 from games import engine
 from games.admin.calendar import calendar_context
-from games.admin.confirm import confirmed_act, staff_act
+from games.admin.confirm import confirmed_action, each_row, staff_act
 from games.admin.search import exact_number_search
 from games.catalogue import daily_variants
 from games.clock import today_utc
@@ -166,24 +166,16 @@ class DailyAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
         return self._refused(request, obj) or super().response_change(request, obj)
 
     @admin.action(description="Unschedule (future dailies only)")
-    def unschedule(self, request, queryset):
-        act = confirmed_act(
-            self,
-            request,
-            queryset,
-            action="unschedule",
-            title="Unschedule these dailies",
-            reason_required=True,
-            warnings=["Their deals go back to the reserve; beat draws new deals for those dates."],
-        )
-        if isinstance(act, TemplateResponse):
-            return act
-        for daily in queryset:
-            try:
-                schedule_remove(variant=daily.variant, date=daily.date, act=act)
-            except DomainError as exc:
-                messages.error(request, f"{daily}: {exc.message}")
-        return None
+    @confirmed_action(
+        title="Unschedule these dailies",
+        reason_required=True,
+        warnings=["Their deals go back to the reserve; beat draws new deals for those dates."],
+    )
+    def unschedule(self, request, queryset, act):
+        def remove(daily):
+            schedule_remove(variant=daily.variant, date=daily.date, act=act)
+
+        each_row(request, queryset, remove)
 
     def get_urls(self):
         own = [

@@ -3,10 +3,9 @@
 from auditlog.mixins import AuditlogHistoryAdminMixin
 from django import forms
 from django.contrib import admin, messages
-from django.template.response import TemplateResponse
 
 from core.errors import DomainError
-from games.admin.confirm import confirmed_act, staff_act
+from games.admin.confirm import confirmed_action, staff_act
 from games.admin.search import exact_number_search
 from games.catalogue import variant_choices
 from games.models import Deal
@@ -116,59 +115,42 @@ class DealAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
         messages.info(request, f"{deal} was sent to the worker to be solved.")
 
     @admin.action(description="Solve again (worker)")
-    def solve(self, request, queryset):
-        act = confirmed_act(self, request, queryset, action="solve", title="Solve these deals again")
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(title="Solve these deals again")
+    def solve(self, request, queryset, act):
         count = deals_solve_again(deals=queryset, act=act)
         messages.info(request, f"{count} deal(s) sent to the worker.")
-        return None
 
     @admin.action(description="Feature on the home page")
-    def feature(self, request, queryset):
-        warnings = [w for deal in queryset for w in feature_warnings(deal)]
-        act = confirmed_act(
-            self, request, queryset, action="feature", title="Feature these deals", warnings=warnings
-        )
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(
+        title="Feature these deals",
+        warnings=lambda deals: [w for deal in deals for w in feature_warnings(deal)],
+    )
+    def feature(self, request, queryset, act):
         for warning in deals_feature(deals=queryset, act=act):
             messages.warning(request, warning)
         messages.info(request, "Featured.")
 
     @admin.action(description="Un-feature")
-    def unfeature(self, request, queryset):
-        act = confirmed_act(self, request, queryset, action="unfeature", title="Un-feature these deals")
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(title="Un-feature these deals")
+    def unfeature(self, request, queryset, act):
         count = deals_unfeature(deals=queryset, act=act)
         messages.info(request, f"{count} deal(s) no longer featured.")
-        return None
 
     @admin.action(description="Void (withdraw from pools and from future dailies)")
-    def void(self, request, queryset):
-        act = confirmed_act(
-            self,
-            request,
-            queryset,
-            action="void",
-            title="Void these deals",
-            reason_required=True,
-            warnings=[
-                "Voided deals leave the pools and every future daily; beat refills "
-                "those dates from the reserve."
-            ],
-        )
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(
+        title="Void these deals",
+        reason_required=True,
+        warnings=[
+            "Voided deals leave the pools and every future daily; beat refills "
+            "those dates from the reserve."
+        ],
+    )
+    def void(self, request, queryset, act):
         dropped = deals_void_staff(deals=queryset, act=act)
         messages.info(request, f"{dropped} future daily(ies) dropped; beat picks new deals for them.")
 
     @admin.action(description="Un-void")
-    def unvoid(self, request, queryset):
-        act = confirmed_act(self, request, queryset, action="unvoid", title="Un-void these deals")
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(title="Un-void these deals")
+    def unvoid(self, request, queryset, act):
         count = deals_unvoid(deals=queryset, act=act)
         messages.info(request, f"{count} deal(s) un-voided.")
-        return None

@@ -1,12 +1,10 @@
 """Players: suspension (with a reason) and deactivation go through the player services."""
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
-from django.template.response import TemplateResponse
 
-from core.errors import DomainError
-from games.admin.confirm import confirmed_act, staff_act
+from games.admin.confirm import confirmed_action, each_row, staff_act
 from games.models import Suspension
 from games.services.players import player_active_set, player_suspend, player_suspension_lift
 
@@ -48,38 +46,18 @@ class PlayerAdmin(UserAdmin):
         super().save_model(request, obj, form, change)
 
     @admin.action(description="Suspend (off every board)")
-    def suspend(self, request, queryset):
-        act = confirmed_act(
-            self,
-            request,
-            queryset,
-            action="suspend",
-            title="Suspend these players",
-            reason_required=True,
-            warnings=["Their results leave every board at once and come back if the suspension is lifted."],
-        )
-        if isinstance(act, TemplateResponse):
-            return act
-        for player in queryset:
-            try:
-                player_suspend(player=player, act=act)
-            except DomainError as exc:
-                messages.error(request, f"{player}: {exc.message}")
-        return None
+    @confirmed_action(
+        title="Suspend these players",
+        reason_required=True,
+        warnings=["Their results leave every board at once and come back if the suspension is lifted."],
+    )
+    def suspend(self, request, queryset, act):
+        each_row(request, queryset, lambda player: player_suspend(player=player, act=act))
 
     @admin.action(description="Lift the suspension")
-    def lift_suspension(self, request, queryset):
-        act = confirmed_act(
-            self, request, queryset, action="lift_suspension", title="Lift the suspension of these players"
-        )
-        if isinstance(act, TemplateResponse):
-            return act
-        for player in queryset:
-            try:
-                player_suspension_lift(player=player, act=act)
-            except DomainError as exc:
-                messages.error(request, f"{player}: {exc.message}")
-        return None
+    @confirmed_action(title="Lift the suspension of these players")
+    def lift_suspension(self, request, queryset, act):
+        each_row(request, queryset, lambda player: player_suspension_lift(player=player, act=act))
 
 
 @admin.register(Suspension)

@@ -7,10 +7,9 @@ on the result's page.
 
 from auditlog.mixins import AuditlogHistoryAdminMixin
 from django.contrib import admin, messages
-from django.template.response import TemplateResponse
 from django.utils.html import format_html
 
-from games.admin.confirm import confirmed_act
+from games.admin.confirm import confirmed_action
 from games.admin.evidence import timing_plot
 from games.fairplay.evidence import fairplay_evidence_html
 from games.models import Daily, Game, Result, Submission
@@ -114,40 +113,23 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
         return timing_plot(obj.game)
 
     @admin.action(description="Void (remove from every board)")
-    def void(self, request, queryset):
-        act = confirmed_act(
-            self, request, queryset, action="void", title="Void these results", reason_required=True
-        )
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(title="Void these results", reason_required=True)
+    def void(self, request, queryset, act):
         messages.info(request, f"{results_void(results=queryset, act=act)} result(s) voided.")
-        return None
 
     @admin.action(description="Un-void")
-    def unvoid(self, request, queryset):
-        act = confirmed_act(
-            self, request, queryset, action="unvoid", title="Un-void these results", reason_required=True
-        )
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(title="Un-void these results", reason_required=True)
+    def unvoid(self, request, queryset, act):
         messages.info(request, f"{results_unvoid(results=queryset, act=act)} result(s) count again.")
-        return None
 
     @admin.action(description="Reviewed: clear the flag (rank it)")
-    def clear_flag(self, request, queryset):
-        act = confirmed_act(
-            self,
-            request,
-            queryset,
-            action="clear_flag",
-            title="Clear the flag of these results",
-            reason_required=True,
-            warnings=[r.flag_reason for r in queryset if r.flag_reason],
-        )
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(
+        title="Clear the flag of these results",
+        reason_required=True,
+        warnings=lambda results: [r.flag_reason for r in results if r.flag_reason],
+    )
+    def clear_flag(self, request, queryset, act):
         messages.info(request, f"{results_flag_clear(results=queryset, act=act)} flag(s) cleared.")
-        return None
 
 
 @admin.register(Submission)
@@ -159,14 +141,10 @@ class SubmissionAdmin(ReadOnlyAdmin):
     actions = ["revalidate"]
 
     @admin.action(description="Validate again (worker)")
-    def revalidate(self, request, queryset):
-        act = confirmed_act(self, request, queryset, action="revalidate",
-                            title="Validate these submissions again")
-        if isinstance(act, TemplateResponse):
-            return act
+    @confirmed_action(title="Validate these submissions again")
+    def revalidate(self, request, queryset, act):
         count = submissions_revalidate(submissions=queryset, act=act)
         messages.info(request, f"{count} pending submission(s) sent to the worker.")
-        return None
 
 
 @admin.register(Game)
