@@ -12,6 +12,7 @@ from core.errors import DomainError
 from games import engine
 from games.admin.calendar import calendar_context
 from games.admin.confirm import confirmed_action, each_row, staff_act
+from games.admin.readonly import ReadOnlyAdmin
 from games.admin.search import exact_number_search
 from games.catalogue import daily_variants
 from games.clock import today_utc
@@ -241,7 +242,7 @@ class DailyAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(ScheduleRequest)
-class ScheduleRequestAdmin(admin.ModelAdmin):
+class ScheduleRequestAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "variant", "date", "number", "status", "outcome", "requested_by", "via"]
     list_filter = ["status", "variant"]
     list_select_related = ["deal", "requested_by"]
@@ -249,12 +250,3 @@ class ScheduleRequestAdmin(admin.ModelAdmin):
     @admin.display(description="number")
     def number(self, obj):
         return obj.deal.number
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

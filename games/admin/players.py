@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
 from games.admin.confirm import confirmed_action, each_row, staff_act
+from games.admin.readonly import ReadOnlyAdmin
 from games.models import Suspension
 from games.services.players import player_active_set, player_suspend, player_suspension_lift
 
@@ -61,15 +62,8 @@ class PlayerAdmin(UserAdmin):
 
 
 @admin.register(Suspension)
-class SuspensionAdmin(admin.ModelAdmin):
+class SuspensionAdmin(ReadOnlyAdmin):
+    """Suspend and lift from the players' list: the service keeps the boards right."""
+
     list_display = ["player", "reason", "suspended_by", "created_at"]
     list_select_related = ["player", "suspended_by"]
-
-    def has_add_permission(self, request):
-        return False  # suspend from the players' list: the service keeps the boards right
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -11,22 +11,10 @@ from django.utils.html import format_html
 
 from games.admin.confirm import confirmed_action
 from games.admin.evidence import timing_plot
+from games.admin.readonly import ReadOnlyAdmin
 from games.fairplay.evidence import fairplay_evidence_html
 from games.models import Daily, Game, Result, Submission
 from games.services.curation import results_flag_clear, results_unvoid, results_void, submissions_revalidate
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Rows the server derives from play: nobody adds, edits or deletes them by hand."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class DailyFilter(admin.SimpleListFilter):

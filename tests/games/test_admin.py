@@ -219,3 +219,9 @@ def test_the_difficulty_backfill_matches_the_estimate_without_presets():
         level = "easy" if score <= 1 else "medium" if score <= 3 else "hard"
         assert level == difficulty_estimate(variant=variant, iterations=iterations, par=par, presets_solved=None,
                                             presets_tried=None)
+
+
+@pytest.mark.parametrize("model", ["result", "submission", "game", "schedulerequest", "suspension"])
+def test_rows_the_services_write_cannot_be_added_by_hand(admin_client, model):
+    assert admin_client.get(f"/admin/games/{model}/").status_code == 200
+    assert admin_client.get(f"/admin/games/{model}/add/").status_code == 403
