@@ -11,7 +11,7 @@ from games import tasks
 from games.models import Deal, Result, SolverStatus, Submission
 from games.services.audit import StaffAct, staff_action_record
 from games.services.deals import deal_get_or_create, deals_void
-from games.services.leaderboards import leaderboards_outdate
+from games.services.leaderboards import leaderboards_outdate_on_commit
 from games.services.results import streak_recompute
 
 
@@ -105,8 +105,7 @@ def _results_refresh(results: list[Result]) -> None:
     for result in results:
         if result.ranked:
             streak_recompute(player=result.player, variant=result.deal.variant)
-    keys = {(r.daily_id, r.deal_id) for r in results}
-    transaction.on_commit(lambda: [leaderboards_outdate(daily_id=d, deal_id=k) for d, k in keys])
+    leaderboards_outdate_on_commit(boards={(r.daily_id, r.deal_id) for r in results})
 
 
 def _results_set(results, *, field: str, value: bool, action: str, act: StaffAct) -> int:

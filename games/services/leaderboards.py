@@ -8,6 +8,7 @@ current (see ``games.selectors.stored``).
 import time
 
 from django.core.cache import cache
+from django.db import transaction
 
 from games.clock import today_utc
 from games.models import Daily, Deal
@@ -44,3 +45,17 @@ def leaderboards_outdate(*, daily_id: int | None = None, deal_id: int | None = N
         keys.append(player_stats_key(player_id, today).version)
     if keys:
         cache.set_many(dict.fromkeys(keys, time.time_ns()), timeout=VERSION_SECONDS)
+
+
+def leaderboards_outdate_on_commit(
+    *, boards: set[tuple[int | None, int]], player_ids: tuple[int, ...] = ()
+) -> None:
+    """After the commit, outdate every (daily id, deal id) board of ``boards`` and the players' stats."""
+
+    def outdate() -> None:
+        for daily_id, deal_id in boards:
+            leaderboards_outdate(daily_id=daily_id, deal_id=deal_id)
+        for player_id in player_ids:
+            leaderboards_outdate(player_id=player_id)
+
+    transaction.on_commit(outdate)

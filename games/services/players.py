@@ -12,14 +12,13 @@ from django.db import transaction
 from core.errors import Conflict, InvalidRequest, NotFound
 from games.models import Result, Suspension
 from games.services.audit import StaffAct, staff_action_record
-from games.services.leaderboards import leaderboards_outdate
+from games.services.leaderboards import leaderboards_outdate_on_commit
 
 
 def player_boards_refresh(*, player) -> None:
     """Every board that holds one of the player's results is rebuilt on its next read."""
     keys = set(Result.objects.filter(player=player).values_list("daily_id", "deal_id").distinct())
-    transaction.on_commit(lambda: [leaderboards_outdate(daily_id=d, deal_id=k) for d, k in keys]
-                          + [leaderboards_outdate(player_id=player.pk)])
+    leaderboards_outdate_on_commit(boards=keys, player_ids=(player.pk,))
 
 
 def player_suspend(*, player, act: StaffAct) -> Suspension:
