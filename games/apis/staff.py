@@ -2,7 +2,6 @@
 
 import re
 
-from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAdminUser
@@ -22,7 +21,7 @@ from games.apis.fields import (
 )
 from games.catalogue import daily_variants
 from games.models import Daily, ScheduleRequest
-from games.selectors import schedule_upcoming
+from games.selectors import player_by_username, schedule_upcoming
 from games.services.audit import StaffAct
 from games.services.dailies import daily_variant_check
 from games.services.players import player_suspend, player_suspension_lift
@@ -201,23 +200,18 @@ class PlayerSuspensionApi(APIView):
     class SuspendIn(serializers.Serializer):
         reason = StrictCharField(max_length=300, help_text="Why: required, kept with the suspension.")
 
-    def _player(self, username: str):
-        players = get_user_model().objects.filter(username=username)
-        player = players.first() if "\x00" not in username else None
-        if player is None:
-            raise NotFound("No such player.")
-        return player
-
     @extend_schema(request=SuspendIn, responses={201: None, **CONFLICT, **ERRORS},
                    summary="Suspend a player: their results leave every board")
     def post(self, request, username: str):
         data = self.SuspendIn(data=request.data)
         data.is_valid(raise_exception=True)
-        player_suspend(player=self._player(username), act=api_act(request, data.validated_data["reason"]))
+        player = player_by_username(username=username, active_only=False)
+        player_suspend(player=player, act=api_act(request, data.validated_data["reason"]))
         return Response(status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={204: None, **ERRORS}, summary="Lift a suspension: the results come back")
     def delete(self, request, username: str):
         reason = request.query_params.get("reason", "")[:300]
-        player_suspension_lift(player=self._player(username), act=api_act(request, reason))
+        player = player_by_username(username=username, active_only=False)
+        player_suspension_lift(player=player, act=api_act(request, reason))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -24,11 +24,13 @@ def game_submission(*, game: Game) -> Submission | None:
         return None
 
 
-def player_by_username(*, username: str):
+def player_by_username(*, username: str, active_only: bool = True):
+    """The player of that name; staff also reach deactivated accounts (``active_only=False``)."""
+    players = get_user_model().objects.filter(username=username)
+    if active_only:
+        players = players.filter(is_active=True)
     # PostgreSQL text cannot hold NUL, and no username does: %00 in a path is simply unknown.
-    player = None if "\x00" in username else (
-        get_user_model().objects.filter(username=username, is_active=True).first()
-    )
+    player = None if "\x00" in username else players.first()
     if player is None:
         raise NotFound("No such player.")
     return player

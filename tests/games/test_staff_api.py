@@ -138,6 +138,16 @@ def test_staff_suspend_a_player_through_the_api(staff, make_player):
     assert staff.post("/api/staff/players/nobody/suspension/", {"reason": "x"}, format="json").status_code == 404
 
 
+def test_staff_reach_a_deactivated_player_through_the_api(staff, make_player):
+    dora = make_player("dora")
+    dora.is_active = False
+    dora.save(update_fields=["is_active"])
+    response = staff.post("/api/staff/players/dora/suspension/", {"reason": "bot"}, format="json")
+    assert response.status_code == 201
+    assert staff.delete("/api/staff/players/dora/suspension/").status_code == 204
+    assert staff.delete("/api/staff/players/dora%00/suspension/").status_code == 404
+
+
 def test_a_change_that_cannot_move_keeps_its_deal_too(staff, today, winnable_deal):
     winnable_deal("freecell", 5)
     winnable_deal("freecell", 6)
