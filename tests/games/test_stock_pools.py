@@ -52,13 +52,17 @@ def test_the_daily_reserve_of_spider_holds_verified_lines_only():
 def test_a_winnable_verdict_whose_line_does_not_win_stays_out(monkeypatch):
     real = solving.solver.solve_with_par
 
+    verdicts = []
+
     def broken_line(position, **kwargs):
         result = real(position, **kwargs)
+        verdicts.append(result.status)
         return type(result)(result.status, result.par, result.line[:-1], result.presets,
                             result.scope, result.iterations, result.seconds, result.preset)
 
     monkeypatch.setattr(solving.solver, "solve_with_par", broken_line)
     assert pool_fill(variant="spider-1suit", target=1, seconds=3, rng=random.Random(3)) == 0
+    assert SolverStatus.WINNABLE in verdicts  # a winnable verdict was refused, not merely none found
     assert pool_size(variant="spider-1suit") == 0
 
 
