@@ -91,6 +91,15 @@ def _drag(grabbed, target, page) -> None:
     page.mouse.up()
 
 
+def drag_box_onto(page, home, onto) -> None:
+    """Drag by the mouse from 20 px inside the box `home` to 20 px inside the box `onto`."""
+    page.mouse.move(home["x"] + 20, home["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(home["x"] + 40, home["y"] + 40, steps=3)
+    page.mouse.move(onto["x"] + 20, onto["y"] + 20, steps=5)
+    page.mouse.up()
+
+
 def key_move(page, move: str) -> None:
     """Play one move with the keyboard: the source's key, the run's length with
     the Up arrow, the destination's key, then Enter."""

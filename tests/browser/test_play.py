@@ -3,7 +3,7 @@
 import pytest
 
 from games.share_links import share_code
-from tests.browser.board import board_state, card, drag_move, wait_settled
+from tests.browser.board import board_state, card, drag_box_onto, drag_move, wait_settled
 
 pytestmark = pytest.mark.browser
 
@@ -19,11 +19,7 @@ def test_an_illegal_drop_is_refused_and_the_card_returns_to_its_place(site):
     six = card(site, "1")  # 6S; column 2 ends with 9C, which does not take it
     home = six.bounding_box()
     drag_move_onto = card(site, "2").bounding_box()
-    site.mouse.move(home["x"] + 20, home["y"] + 20)
-    site.mouse.down()
-    site.mouse.move(home["x"] + 40, home["y"] + 40, steps=3)
-    site.mouse.move(drag_move_onto["x"] + 20, drag_move_onto["y"] + 20, steps=5)
-    site.mouse.up()
+    drag_box_onto(site, home, drag_move_onto)
     wait_settled(site)
     assert six.get_attribute("data-card") == "6S"
     assert six.bounding_box() == home

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games import engine
-from tests.browser.board import card, wait_settled
+from tests.browser.board import card, drag_box_onto, wait_settled
 from tests.browser.solutions import winning_line
 
 pytestmark = pytest.mark.browser
@@ -65,11 +65,7 @@ def test_a_refused_drop_shows_the_engines_reason_by_the_card(site):
     six = card(site, "1")  # 6S; column 2 ends with 9C, which needs a red 8
     home = six.bounding_box()
     onto = card(site, "2").bounding_box()
-    site.mouse.move(home["x"] + 20, home["y"] + 20)
-    site.mouse.down()
-    site.mouse.move(home["x"] + 40, home["y"] + 40, steps=3)
-    site.mouse.move(onto["x"] + 20, onto["y"] + 20, steps=5)
-    site.mouse.up()
+    drag_box_onto(site, home, onto)
     reason = site.locator(".reason")
     reason.wait_for()
     assert reason.text_content() == "needs a red 8"
