@@ -57,20 +57,23 @@ def seed(append_games: int, winners: int) -> dict:
 
     from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
     from games.services.dailies import today_utc
-    from tests.support.lines import winning_line
+    from tests.support.lines import human_line
 
     User = get_user_model()
     deal = Deal.objects.create(variant=DEAL[0], number=DEAL[1], status=SolverStatus.WINNABLE, par=80)
     daily = Daily.objects.create(variant=DEAL[0], date=today_utc(), deal=deal)
-    line = winning_line(*DEAL)
+    # A person's line: a ranked win along the solver's own line is held for review
+    # as engine-assisted (games/fairplay/) and would never reach the board.
+    line = human_line(*DEAL)
     now = timezone.now()
     for i in range(SEEDED):  # all worse than the line, so that every new finisher makes the top 100
         player = User.objects.create_user(f"seeded{i:03d}")
         game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=True, state="won",
                                    moves=" ".join(line), ply=len(line), finished_at=now)
         submission = Submission.objects.create(game=game, moves=game.moves, status="accepted")
+        moves = len(line) + 1 + i % 60  # the board ranks by counted_moves (no undos here)
         Result.objects.create(submission=submission, game=game, player=player, deal=deal, daily=daily,
-                              ranked=True, moves=len(line) + 1 + i % 60, duration_ms=600_000 + 1000 * i,
+                              ranked=True, moves=moves, counted_moves=moves, duration_ms=600_000 + 1000 * i,
                               finished_at=now)
     appenders = []
     for i in range(append_games):
