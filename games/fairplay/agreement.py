@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.engine import COLUMN, Position, apply_move, parse_move, to_board
+from games.fairplay.timing import is_decision
 from games.solver import library
 from games.solver.lines import line_from
 from games.solver.presets import Scan, plan_for
@@ -80,11 +81,6 @@ class Agreement:
     @property
     def best(self) -> PresetAgreement | None:
         return max(self.presets, key=lambda p: (p.rate, p.matched), default=None)
-
-
-def is_decision(move: str) -> bool:
-    """Every move but one to a foundation (those the client sends by itself)."""
-    return not move.endswith("h")
 
 
 def move_key(before: Position, move: str, after: Position) -> tuple:

@@ -104,7 +104,7 @@ def _walk(start: Position, moves: Sequence[str]) -> tuple[list[int], int]:
     options, seen, revisits, position = [], {start}, 0, start
     for move in moves:
         if timing.is_decision(move):
-            options.append(sum(not str(m).endswith("h") for m in legal_moves(position)))
+            options.append(sum(timing.is_decision(str(m)) for m in legal_moves(position)))
         position = apply_move(position, move)
         revisits += position in seen
         seen.add(position)

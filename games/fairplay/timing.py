@@ -21,6 +21,7 @@ from itertools import groupby
 
 
 def is_decision(move: str) -> bool:
+    """Every move but one to a foundation (those the client sends by itself)."""
     return not move.endswith("h")
 
 

@@ -21,6 +21,7 @@ from itertools import groupby
 from django.conf import settings
 
 from games.fairplay.score import assess
+from games.fairplay.timing import is_decision
 from games.models import Game
 from games.referee import start_position
 
@@ -32,15 +33,11 @@ BURST_DECISIONS = 4
 WHOLESALE_DECISIONS = 12
 
 
-def _is_decision(move: str) -> bool:
-    return not move.endswith("h")
-
-
 def _batches(game: Game) -> list[tuple[int, int]]:
     """(receive time in ms, decisions in the batch) for each batch, in order."""
     pairs = zip(game.server_times, game.move_list, strict=False)
     return [
-        (ms, sum(_is_decision(move) for _, move in group))
+        (ms, sum(is_decision(move) for _, move in group))
         for ms, group in groupby(pairs, key=lambda pair: pair[0])
     ]
 
@@ -48,7 +45,7 @@ def _batches(game: Game) -> list[tuple[int, int]]:
 def fairplay_flag(game: Game) -> str:
     """Why this finish is too fast for a person, or '' when it is not."""
     floor = settings.FAIRPLAY_MIN_MS_PER_DECISION
-    decisions = sum(_is_decision(move) for move in game.move_list)
+    decisions = sum(is_decision(move) for move in game.move_list)
     total_ms = game.server_times[-1] if game.server_times else 0
     if total_ms < decisions * floor:
         return f"{total_ms} ms for {decisions} decisions (at least {decisions * floor} ms)"
