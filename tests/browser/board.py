@@ -114,6 +114,13 @@ def key_move(page, move: str) -> None:
     page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]').wait_for(state="attached")
 
 
+def open_deal(page, path: str = "/play/freecell/1") -> None:
+    """Open a play page and wait for its cards to be dealt and still."""
+    page.goto(f"{page.base}{path}")
+    page.locator('.card[data-pile="1"]').first.wait_for()
+    wait_settled(page)
+
+
 def wait_settled(page) -> None:
     """Let the cards' transitions end before a screenshot or a bounding box."""
     page.wait_for_timeout(350)

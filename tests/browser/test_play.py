@@ -3,15 +3,9 @@
 import pytest
 
 from games.share_links import share_code
-from tests.browser.board import board_state, card, drag_box_onto, drag_move, wait_settled
+from tests.browser.board import board_state, card, drag_box_onto, drag_move, open_deal, wait_settled
 
 pytestmark = pytest.mark.browser
-
-
-def open_deal(site, variant="freecell", number=1):
-    site.goto(f"{site.base}/play/{variant}/{number}")
-    site.locator('.card[data-pile="1"]').first.wait_for()
-    wait_settled(site)
 
 
 def test_an_illegal_drop_is_refused_and_the_card_returns_to_its_place(site):
@@ -73,7 +67,7 @@ def test_a_reload_mid_game_restores_the_board_and_undo(site):
 
 
 def test_a_share_link_recreates_the_same_deal(site):
-    open_deal(site, "freecell", 617)
+    open_deal(site, "/play/freecell/617")
     original = board_state(site)
     site.goto(f"{site.base}/s/{share_code('freecell', 617)}")
     site.locator('.card[data-pile="1"]').first.wait_for()
@@ -89,7 +83,7 @@ def test_the_board_at_desktop_and_phone_sizes(site, screenshots):
     """Screenshots for a person to check: cards legible, nothing overlapping, the HUD in thumb reach."""
     for width, height, name in ((1280, 800, "board-1280x800.png"), (390, 844, "board-390x844.png")):
         site.set_viewport_size({"width": width, "height": height})
-        open_deal(site, "freecell", 24)
+        open_deal(site, "/play/freecell/24")
         site.screenshot(path=str(screenshots / name))
         hud = site.locator("nav.hud").bounding_box()
         board = site.locator("[data-board]").bounding_box()
@@ -116,7 +110,7 @@ def test_a_tap_plays_a_card_on_a_phone(site, browser):
 
 
 def test_with_autoplay_off_only_a_drag_moves_a_card(site):
-    open_deal(site, "freecell", 1)
+    open_deal(site, "/play/freecell/1")
     site.get_by_role("button", name="Settings").click()
     site.get_by_label("Autoplay").uncheck()
     site.get_by_role("button", name="Done").click()
@@ -130,7 +124,7 @@ def test_with_autoplay_off_only_a_drag_moves_a_card(site):
 def test_a_guest_hint_points_at_the_first_move_of_a_winning_line(site):
     from games import engine, solver
 
-    open_deal(site, "freecell", 1)
+    open_deal(site, "/play/freecell/1")
     drag_move(site, "6a")
     site.keyboard.press("h")
     site.locator("[data-announcer]", has_text="Hint:").wait_for()
@@ -145,7 +139,7 @@ def test_a_guest_hint_points_at_the_first_move_of_a_winning_line(site):
 
 
 def test_a_lost_position_offers_to_undo_back_to_the_last_winnable_move(site):
-    open_deal(site, "freecell-classic", 1)
+    open_deal(site, "/play/freecell-classic/1")
     for move in "7a 8d 6c 18 5b d7 6d 63 52".split():
         drag_move(site, move)
     site.keyboard.press("h")
@@ -161,7 +155,7 @@ def test_a_lost_position_offers_to_undo_back_to_the_last_winnable_move(site):
 
 def test_a_solver_outage_is_said_before_the_local_nudge(site):
     """The solver is outside the page's control: its 503 is stood in for here."""
-    open_deal(site, "freecell", 1)
+    open_deal(site, "/play/freecell/1")
     site.route(
         "**/api/deals/freecell/1/hint/",
         lambda route: route.fulfill(
@@ -188,7 +182,7 @@ def test_a_guest_opening_an_open_dailys_layout_is_told_why_it_is_not_dealt(site,
 
 def test_disabled_hud_buttons_look_disabled_and_keep_their_labels_readable(site):
     site.set_viewport_size({"width": 390, "height": 844})
-    open_deal(site, "freecell", 24)
+    open_deal(site, "/play/freecell/24")
     for label in ("Undo", "Auto-finish"):
         button = site.get_by_role("button", name=label)
         assert button.is_disabled()

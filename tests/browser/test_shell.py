@@ -4,15 +4,9 @@ page, dark mode and the API's own documentation page."""
 
 import pytest
 
-from tests.browser.board import board_state, wait_settled
+from tests.browser.board import board_state, open_deal, wait_settled
 
 pytestmark = pytest.mark.browser
-
-
-def open_deal(site, path="/play/freecell/1"):
-    site.goto(f"{site.base}{path}")
-    site.locator('.card[data-pile="1"]').first.wait_for()
-    wait_settled(site)
 
 
 @pytest.mark.auto_home

@@ -7,16 +7,10 @@ import json
 import pytest
 
 from games import engine
-from tests.browser.board import card, drag_box_onto, wait_settled
+from tests.browser.board import card, drag_box_onto, open_deal, wait_settled
 from tests.browser.solutions import winning_line
 
 pytestmark = pytest.mark.browser
-
-
-def open_deal(site, path="/play/freecell/1"):
-    site.goto(f"{site.base}{path}")
-    site.locator('.card[data-pile="1"]').first.wait_for()
-    wait_settled(site)
 
 
 def card_width(site) -> float:
