@@ -13,13 +13,17 @@ every other move is a decision, and a person needs at least
 time for the whole game, the server's time between one batch of moves and the
 next (a few slow moves and then the rest of a solution at once is not play), and the
 client's own clock. A batch of a dozen decisions or more is never play, however
-long the wait before it.
+long the wait before it. Nor is a pace that never varies: over
+``METRONOME_DECISIONS`` decisions or more, think times whose spread
+(``games/fairplay/timing.spread``) stays within ``METRONOME_SPREAD`` are a
+script's clock, whichever solver chose the moves.
 """
 
 from itertools import groupby
 
 from django.conf import settings
 
+from games.fairplay import timing
 from games.fairplay.score import assess
 from games.fairplay.timing import is_decision
 from games.models import Game
@@ -31,6 +35,10 @@ BURST_DECISIONS = 4
 #: few at most after a dropped connection) whatever time it took: a whole
 #: solution pasted in after a wait would pass every clock.
 WHOLESALE_DECISIONS = 12
+#: People's think times spread about 1 (standard deviation over mean); a script's
+#: fixed pace stays near 0 however slow it is set.
+METRONOME_SPREAD = 0.2
+METRONOME_DECISIONS = 20
 
 
 def _batches(game: Game) -> list[tuple[int, int]]:
@@ -59,6 +67,10 @@ def fairplay_flag(game: Game) -> str:
     client_ms = game.client_times[-1] if game.client_times else 0
     if client_ms < decisions * floor:
         return f"the client's clock says {client_ms} ms for {decisions} decisions"
+    think = timing.think_times(game.move_list, game.server_times)
+    spread = timing.spread(think)
+    if len(think) >= METRONOME_DECISIONS and spread <= METRONOME_SPREAD:
+        return f"{len(think)} decisions at a fixed pace (spread {spread:.2f}; people's is near 1)"
     return ""
 
 

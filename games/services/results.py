@@ -94,7 +94,8 @@ def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
     # an open daily starts ranked, and a hint or the day's close take it away.
     ranked = game.ranked and game.daily is not None
     evidence = fairplay_assess(game=game) if ranked else None
-    reason = fairplay_flag(game) or assisted_reason(evidence)
+    # Staff see every reason the finish is held for, the clocks' first.
+    reason = "; ".join(filter(None, (fairplay_flag(game), assisted_reason(evidence))))[:200]
     result = Result.objects.create(
         submission=submission, game=game, player=game.player, deal=game.deal, daily=game.daily,
         ranked=ranked, moves=moves, duration_ms=duration_ms, undos=game.undos, hints=game.hints,

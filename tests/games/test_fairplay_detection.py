@@ -163,3 +163,15 @@ def test_wins_that_are_not_ranked_dailies_are_not_assessed(api, winnable_deal):
     result = Result.objects.get(game_id=game["id"])
     assert result.fairplay_score is None and result.fairplay_evidence == {}
     assert Game.objects.get(pk=game["id"]).ranked is False
+
+
+def test_a_bot_with_a_solver_the_site_does_not_ship_is_held_for_its_fixed_pace(api, clock, daily, today):
+    """No shipped preset matches its line (fc-solve's tfts), but nobody thinks for
+    the same 300 ms before every decision of a whole game."""
+    daily("freecell", number=NUMBER)
+    bot = bot_session(START, lambda p: solver.solve(p, preset="tfts").moves, ms_per_decision=300, batch=3)
+    result = play(api, clock, today, bot)
+    assert result.fairplay_evidence["agreement"] < 0.5
+    assert result.ranked and result.flagged and result.review == "held"
+    assert "fixed pace" in result.flag_reason
+    assert api.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"] == []
