@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games.engine.errors import NotationError
+from games.engine.stock_notation import StockMove, format_stock_move
 
 COLUMN, CELL, FOUNDATION = "column", "cell", "foundation"
 _CELL_LETTERS = "abcd"
@@ -111,13 +112,16 @@ def _pile(token: str) -> tuple[str, int]:
 
 
 @lru_cache(maxsize=8192)
-def format_move(move: Move) -> str:
+def format_move(move: Move | StockMove) -> str:
     """The move in standard notation (canonical when the move came from
-    ``legal_moves`` or ``resolve_move``).
+    ``legal_moves`` or ``resolve_move``); a Klondike or Spider move in the
+    stock notation.
 
     >>> format_move(parse_move("hs5")), format_move(Move(COLUMN, 0, COLUMN, 3, 1))
     ('hs5', '14v1')
     """
+    if type(move) is StockMove:
+        return format_stock_move(move)
     text = _name(move.source, move.source_index, is_source=True)
     text += _name(move.destination, move.destination_index, is_source=False)
     if move.is_column_to_column and move.count is not None:

@@ -9,6 +9,7 @@ from games.engine import (
     NotationError,
     apply_move,
     deal,
+    format_move,
     get_ruleset,
     legal_moves,
     perft,
@@ -45,6 +46,14 @@ def candidate_texts(variant):
 def test_klondike_notation_reads_and_writes(text, move):
     assert parse_stock_move(text, get_ruleset("klondike-draw1")) == move
     assert str(move) == text
+
+
+@pytest.mark.parametrize(("variant", "text"), [
+    ("klondike-draw1", "s"), ("klondike-draw3", "w3"), ("klondike-draw1", "wh"), ("klondike-draw1", "hs5"),
+    ("klondike-draw1", "35"), ("spider-1suit", "s"), ("spider-2suits", "10"), ("spider-4suits", "30v4"),
+])
+def test_format_move_writes_a_stock_move_in_the_stock_notation(variant, text):
+    assert format_move(parse_stock_move(text, get_ruleset(variant))) == text
 
 
 @pytest.mark.parametrize("text", ["", "S", "s1", "1s", "8h", "18", "1a", "a1", "w", "ww", "wv2", "3hv1",
