@@ -2,10 +2,10 @@
 // screen, never whether a move is legal. Cards are DOM elements reused across
 // renders, so a changed transform animates the move (CSS transitions).
 
+import { RANKS } from "./cards.js";
 import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS, isColumnId, kindOf, PILE_ORDER, pilesOf, SUITS } from "./piles.js";
 import { cardName, pileLabel, RANK_LABELS, SUIT_GLYPHS } from "./words.js";
 
-const RANKS = "A23456789TJQK";
 
 function makeElement(tag, className, attributes = {}) {
   const element = document.createElement(tag);

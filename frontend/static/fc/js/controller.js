@@ -9,6 +9,7 @@ import { applyTheme, bindConfirm, bindSettings } from "./hud.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
 import { createLostWatch } from "./lost_watch.js";
+import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS } from "./piles.js";
 import { boardLink, lostNotice, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
@@ -19,7 +20,7 @@ import { createTable } from "./table.js";
 import { pileLabel } from "./words.js";
 
 const SYNC_WORDS = { saving: "Saving…", saved: "Saved", offline: "Offline, will retry", refused: "Not saved" };
-const PILES = ["1", "2", "3", "4", "5", "6", "7", "8", "a", "b", "c", "d", "hH", "hC", "hD", "hS"];
+const PILES = [...COLUMN_IDS, ...CELL_IDS, ...FOUNDATION_IDS];
 
 export function createController({ root, config, loaded, store, view, hud, say }) {
   const boardEl = root.querySelector("[data-board]");

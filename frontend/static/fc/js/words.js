@@ -1,5 +1,6 @@
 // Cards, piles and moves in words, for ARIA labels and the live region.
 
+import { RANKS } from "./cards.js";
 import { isFoundationId, kindOf } from "./piles.js";
 
 const RANK_WORDS = {
@@ -46,7 +47,6 @@ const CHECK_WORDS = {
 /** A refusal in words for the live region. */
 export const refusalWords = (check) => CHECK_WORDS[check] ?? "that move is not allowed";
 
-const RANKS = "A23456789TJQK";
 const isRed = (card) => "HD".includes(card[1]);
 const SHORT_RANKS = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
 const shortCard = (rank, suit) => `${SHORT_RANKS[rank] ?? rank}${suit ? SUIT_GLYPHS[suit] : ""}`;
