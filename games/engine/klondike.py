@@ -11,8 +11,9 @@ The card a move exposes turns face up by itself; that is not a move.
 
 from __future__ import annotations
 
-from games.engine.cards import RANKS, SUIT_NAMES, SUITS, Card
+from games.engine.cards import SUIT_NAMES, SUITS, Card
 from games.engine.errors import IllegalMoveError
+from games.engine.moves import why_not_on
 from games.engine.rules import Ruleset, get_ruleset
 from games.engine.stock_notation import (
     COLUMN,
@@ -113,23 +114,13 @@ def _check_column_accepts(position: StockPosition, index: int, cards: tuple[Card
     column, head = position.columns[index], cards[0]
     if column:
         if not head.fits_on(column[-1]):
-            raise IllegalMoveError(
-                "destination", f"destination: {head} does not go on {column[-1]} ({why(head, column[-1])})"
-            )
+            why = why_not_on(head, column[-1])
+            raise IllegalMoveError("destination", f"destination: {head} does not go on {column[-1]} ({why})")
     elif head.rank != 13:
         raise IllegalMoveError(
             "empty_column",
             f"empty_column: only a King, alone or heading a run, may enter an empty column ({head} asked)",
         )
-
-
-def why(card: Card, onto: Card) -> str:
-    """Why ``card`` does not build on ``onto`` in alternating colours."""
-    if card.rank == 13:
-        return "a King builds on no card"
-    if onto.rank != card.rank + 1:
-        return f"{card} needs a {'black' if card.is_red else 'red'} {RANKS[card.rank]}"
-    return "both red" if card.is_red else "both black"
 
 
 def _from_column(position: StockPosition, rules: Ruleset, move: StockMove) -> StockPosition:

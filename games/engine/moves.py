@@ -179,7 +179,7 @@ def _check_destination(position: Position, move: Move, cards: tuple[Card, ...]) 
     if move.destination == COLUMN:
         column = position.columns[move.destination_index]
         if column and not head.fits_on(column[-1]):
-            why = _why(head, column[-1])
+            why = why_not_on(head, column[-1])
             raise IllegalMoveError(
                 "destination", f"destination: {head} does not go on {column[-1]} ({why})"
             )
@@ -204,7 +204,8 @@ def _check_destination(position: Position, move: Move, cards: tuple[Card, ...]) 
             )
 
 
-def _why(card: Card, onto: Card) -> str:
+def why_not_on(card: Card, onto: Card) -> str:
+    """Why ``card`` does not build on ``onto`` in alternating colours (FreeCell, Klondike)."""
     if card.rank == 13:
         return "a King builds on no card"
     if onto.rank != card.rank + 1:
