@@ -57,14 +57,19 @@ def replay(position: Position, moves: Iterable[str | Move]) -> ReplayResult:
     if type(position) is not Position:  # Klondike and Spider: games.engine.stock_replay
         from games.engine.stock_replay import stock_replay
 
-        return stock_replay(position, moves, ReplayResult)
+        return stock_replay(position, moves)
     rules = get_ruleset(position.variant)
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)
     applied = _run(state, log, rules)
-    final = state.position(position.variant)
+    return outcome(all(f == 13 for f in state.found), applied, state.position(position.variant), log)
+
+
+def outcome(won: bool, applied: int, final, log) -> ReplayResult:
+    """The result of a fast replay loop that applied ``applied`` moves of ``log``
+    and reached ``final``: on a refusal ``apply_move`` says why."""
     if applied == len(log):
-        return ReplayResult(all(f == 13 for f in state.found), applied, final)
+        return ReplayResult(won, applied, final)
     failed = log[applied]
     try:
         after = apply_move(final, failed)

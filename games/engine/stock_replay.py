@@ -10,8 +10,9 @@ every refusal message comes from one place.
 from __future__ import annotations
 
 from games.engine.cards import SUITS, Card
-from games.engine.errors import IllegalMoveError, NotationError
+from games.engine.errors import NotationError
 from games.engine.families import rules_module
+from games.engine.replay import outcome
 from games.engine.rules import get_ruleset
 from games.engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, as_stock_move
 from games.engine.stock_position import StockPosition
@@ -27,7 +28,7 @@ for _suit in SUITS:
 _CODES: dict[str, dict] = {}  # variant -> move text or StockMove -> (kind, source, destination, count or 0)
 
 
-def stock_replay(position: StockPosition, moves, result_type):
+def stock_replay(position: StockPosition, moves):
     """Apply ``moves`` from ``position`` until one is refused (see ``replay.replay``)."""
     rules = get_ruleset(position.variant)
     rules_module(position.variant)  # refuses a ruleset these loops do not play
@@ -39,15 +40,7 @@ def stock_replay(position: StockPosition, moves, result_type):
     else:
         applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules)
         won = len(state.removed) == rules.foundations
-    final = state.position(position)
-    if applied == len(log):
-        return result_type(won, applied, final)
-    failed = log[applied]
-    try:
-        after = rules_module(position.variant).apply_move(final, failed)
-    except (IllegalMoveError, NotationError) as error:
-        return result_type(False, applied, final, applied + 1, error)
-    raise RuntimeError(f"replay refused {failed!r} but apply_move gives {after!r}")
+    return outcome(won, applied, state.position(position), log)
 
 
 class _State:
