@@ -9,13 +9,18 @@ from tests.browser.board import board_state, open_deal, wait_settled
 pytestmark = pytest.mark.browser
 
 
+def double_click(site, code):
+    """Play a card by double-clicking it (deal 1's 3D and 2C go to a cell) and let it land."""
+    site.locator(f'.card[data-card="{code}"]').dblclick()
+    wait_settled(site)
+
+
 @pytest.mark.auto_home
 def test_safe_cards_go_home_by_themselves_as_moves_of_the_log(site):
     open_deal(site)
     # Deal 1: 3D to a cell, then 2C to a cell exposes AC; AC goes home, which
     # exposes AS, and both Aces then the 2C in its cell are safe.
-    site.locator('.card[data-card="3D"]').dblclick()
-    wait_settled(site)
+    double_click(site, "3D")
     site.locator('.card[data-card="2C"]').dblclick()
     site.wait_for_function("() => document.querySelectorAll('.card[data-pile=\"hC\"]').length === 2")
     wait_settled(site)
@@ -31,17 +36,14 @@ def test_safe_cards_go_home_by_themselves_as_moves_of_the_log(site):
 
 def test_safe_cards_stay_put_with_the_setting_off(site):
     open_deal(site)
-    site.locator('.card[data-card="3D"]').dblclick()
-    wait_settled(site)
-    site.locator('.card[data-card="2C"]').dblclick()
-    wait_settled(site)
+    double_click(site, "3D")
+    double_click(site, "2C")
     assert board_state(site)["hC"] == []
 
 
 def test_new_deal_asks_before_dropping_a_game_in_progress(site):
     open_deal(site)
-    site.locator('.card[data-card="3D"]').dblclick()
-    wait_settled(site)
+    double_click(site, "3D")
     site.locator('[data-hud="new"]').click()
     dialog = site.locator("dialog[data-confirm]")
     dialog.get_by_text("Leave this game and deal a new one?").wait_for()
@@ -52,8 +54,7 @@ def test_new_deal_asks_before_dropping_a_game_in_progress(site):
 
 def test_restart_this_deal_from_the_settings_after_asking(site):
     open_deal(site)
-    site.locator('.card[data-card="3D"]').dblclick()
-    wait_settled(site)
+    double_click(site, "3D")
     site.locator('[data-hud="settings"]').click()
     site.locator('[data-hud="restart"]').click()
     site.locator("dialog[data-confirm]").get_by_role("button", name="Restart").click()
