@@ -82,7 +82,9 @@ def from_board(text: str, variant: str) -> Position:
     return check_position(position)
 
 
-def _read_card(token: str, where: str):
+def read_card(token: str, where: str):
+    """The card a board or layout writes (``10H`` as well as ``TH``); ``where``
+    names the place in the refusal."""
     text = token.upper()
     if text.startswith("10"):
         text = "T" + text[2:]
@@ -94,14 +96,14 @@ def _read_card(token: str, where: str):
 
 def _read_column(line: str) -> tuple:
     body = line[1:] if line.startswith(":") else line
-    return tuple(_read_card(token, "column") for token in body.split())
+    return tuple(read_card(token, "column") for token in body.split())
 
 
 def _read_cells(rest: str, count: int, number: int) -> list:
     tokens = rest.split()
     if len(tokens) > count:
         raise InvalidBoardError(f"line {number}: {len(tokens)} free cells, at most {count}")
-    cells = [None if t == "-" else _read_card(t, f"line {number}") for t in tokens]
+    cells = [None if t == "-" else read_card(t, f"line {number}") for t in tokens]
     return cells + [None] * (count - len(cells))
 
 

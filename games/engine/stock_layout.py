@@ -11,7 +11,8 @@ Klondike layout.
 
 from __future__ import annotations
 
-from games.engine.cards import RANKS, SUITS, parse_card
+from games.engine.board import read_card
+from games.engine.cards import RANKS, SUITS
 from games.engine.errors import InvalidBoardError
 from games.engine.rules import get_ruleset
 from games.engine.stock_position import (
@@ -93,13 +94,7 @@ def from_layout(text: str, variant: str) -> StockPosition:
 
 
 def _card(token: str, number: int):
-    text = token.upper()
-    if text.startswith("10"):
-        text = "T" + text[2:]
-    try:
-        return parse_card(text)
-    except InvalidBoardError:
-        raise InvalidBoardError(f"line {number}: not a card: {token!r}") from None
+    return read_card(token, f"line {number}")
 
 
 def _column(line: str, number: int) -> tuple[tuple, int]:
