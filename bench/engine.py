@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import apply_move, deal, legal_moves, replay, to_board  # noqa: E402
+from games.engine import apply_move, deal, replay, to_board  # noqa: E402
+from games.engine.stock_vectors import random_game  # noqa: E402
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 
@@ -162,29 +163,11 @@ def main() -> None:
     stock_games(args.stock_deals, args.repeat, per["replay"])
 
 
-def random_game(variant: str, number: int, plies: int = 300) -> tuple:
-    """A seeded random game of legal moves (foundation moves preferred)."""
-    import random
-
-    rng = random.Random(f"{variant}/{number}")
-    start = position = deal(variant, number)
-    log = []
-    for _ in range(plies):
-        moves = legal_moves(position)
-        if not moves:
-            break
-        home = [m for m in moves if m.destination == "foundation"]
-        move = rng.choice(home if home and rng.random() < 0.7 else moves)
-        log.append(str(move))
-        position = apply_move(position, move)
-    return start, log
-
-
 def stock_games(count: int, repeat: int, freecell_us: float) -> None:
     print(f"Klondike and Spider: seeded random games on deals 1-{count} "
           f"(vs the FreeCell fast path, {freecell_us:.2f} us/move)")
     for variant in STOCK_VARIANTS:
-        games = [random_game(variant, number) for number in range(1, count + 1)]
+        games = [random_game(variant, number, 300, home_share=0.7) for number in range(1, count + 1)]
         total = sum(len(log) for _, log in games)
         fast = timed(variant, lambda p, m: replay(p, m).error is None, games, repeat) / total * 1e6
         slow = timed(variant, general_stock_replay, games, repeat) / total * 1e6

@@ -75,7 +75,11 @@ def _position_entry(name: str, position: StockPosition) -> dict:
     }
 
 
-def _random_game(variant: str, number: int, plies: int) -> tuple[StockPosition, list[str]]:
+def random_game(
+    variant: str, number: int, plies: int, home_share: float = 0.6
+) -> tuple[StockPosition, list[str]]:
+    """A seeded random game of legal moves; a foundation move, when there is
+    one, is chosen ``home_share`` of the time."""
     rng = random.Random(f"{variant}/{number}")
     start = position = deal(variant, number)
     log = []
@@ -84,7 +88,7 @@ def _random_game(variant: str, number: int, plies: int) -> tuple[StockPosition, 
         if not moves:
             break
         home = [m for m in moves if m.destination == "foundation"]
-        move = rng.choice(home if home and rng.random() < 0.6 else moves)
+        move = rng.choice(home if home and rng.random() < home_share else moves)
         log.append(str(move))
         position = apply_move(position, move)
     return start, log
@@ -94,7 +98,7 @@ def _walk_positions() -> list[tuple[str, StockPosition]]:
     """Positions met along seeded random play, every sixth ply of 60."""
     found = []
     for variant in STOCK_VARIANTS:
-        start, log = _random_game(variant, 7, 60)
+        start, log = random_game(variant, 7, 60)
         position = start
         for ply, text in enumerate(log, 1):
             position = apply_move(position, text)
@@ -153,7 +157,7 @@ def _view_entries(walked) -> list[dict]:
 def _replay_entries() -> list[dict]:
     entries = []
     for variant in STOCK_VARIANTS:
-        start, log = _random_game(variant, 2, 120)
+        start, log = random_game(variant, 2, 120)
         cases = [log, log[:40], [*log[:30], "hs0" if variant.startswith("spider") else "17v9", *log[30:]],
                  [*log[:5], "zz"]]
         for moves in cases:
