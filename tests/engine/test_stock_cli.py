@@ -1,20 +1,8 @@
 """The command line for Klondike and Spider: PySolFC's layout text, FreeCell's exit codes."""
 
-import subprocess
-import sys
-from pathlib import Path
-
 from games.engine import deal
 from games.engine.stock_layout import to_layout
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args, stdin=""):
-    done = subprocess.run([sys.executable, "-m", "games.engine", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, check=False, timeout=60)
-    assert "Traceback" not in done.stderr
-    return done
+from tests.engine.test_cli import ROOT, run
 
 
 def test_deal_prints_pysolfc_layout_text():

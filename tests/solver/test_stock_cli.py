@@ -1,20 +1,9 @@
 """python -m games.solver for Klondike and Spider: the same exits as FreeCell
 (0 winnable with the line, 3 impossible only when proven, 4 undecided, 64 bad usage)."""
 
-import io
-import sys
-
 from games.engine import deal, replay, to_layout
-from games.solver.cli import main
 from tests.solver.replayer import spider_wins
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.solver.test_cli import run
 
 
 def printed_line(out: str) -> list[str]:
