@@ -11,23 +11,14 @@ from games.engine import (
     StockMove,
     apply_move,
     deal,
-    is_won,
     legal_moves,
     replay,
 )
 from tests.engine.stock_boards import board
+from tests.engine.test_replay import slow_replay
 from tests.engine.test_stock_generate import candidate_texts
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
-
-
-def slow_replay(position, texts):
-    for index, text in enumerate(texts, 1):
-        try:
-            position = apply_move(position, text)
-        except (IllegalMoveError, NotationError) as error:
-            return False, index - 1, position, index, error
-    return is_won(position), len(texts), position, None, None
 
 
 @pytest.mark.parametrize("variant", STOCK_VARIANTS)
