@@ -31,8 +31,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
+import itertools
 import json
+import math
 import os
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -83,14 +86,15 @@ def seed(append_games: int, winners: int) -> dict:
     finishers = []
     for i in range(winners):
         player = User.objects.create_user(f"finisher{i:03d}")
-        # All but the winning move already played, a move every 4 s as a person
-        # plays them (fair play flags a whole solution sent in one request).
+        # All but the winning move already played at a person's uneven pace (fair
+        # play holds a whole solution sent in one request, and a fixed pace too).
         prefix = line[:-1]
-        paced = [4000 * (ply + 1) for ply in range(len(prefix))]
+        rng = random.Random(i)
+        paced = list(itertools.accumulate(int(rng.lognormvariate(math.log(3500), 0.8)) for _ in prefix))
         game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=True, moves=" ".join(prefix),
                                    ply=len(prefix), server_times=paced, client_times=paced)
         finishers.append({"token": Token.objects.create(user=player).key, "game": str(game.pk),
-                          "username": player.username})
+                          "username": player.username, "client_ms": paced[-1]})
     backdate([f["game"] for f in finishers], 30)  # human-paced: fair play would hold back a faster finish
     return {"line": list(line), "appenders": appenders, "finishers": finishers, "daily": daily}
 
@@ -107,8 +111,10 @@ def auth(token: str) -> dict:
     return {"Authorization": f"Token {token}"}
 
 
-def moves_body(ply: int, moves: list[str]) -> bytes:
-    times = [4000 * (ply + i + 1) for i in range(len(moves))]
+def moves_body(ply: int, moves: list[str], after_ms: int | None = None) -> bytes:
+    """A batch of ``moves`` at ``ply``, 4 s of the client's clock apart (after ``after_ms``)."""
+    first = 4000 * ply if after_ms is None else after_ms
+    times = [first + 4000 * (i + 1) for i in range(len(moves))]
     return json.dumps({"expected_ply": ply, "moves": moves, "client_times": times}).encode()
 
 
@@ -164,7 +170,8 @@ async def win_to_board(conns: Connections, finisher: dict, line: list[str], poll
     """Seconds from sending the winning move to the first board read that shows the row."""
     started = wall()
     status, body = await conns.request("POST", f"/api/games/{finisher['game']}/moves/",
-                                       moves_body(len(line) - 1, line[-1:]), auth(finisher["token"]))
+                                       moves_body(len(line) - 1, line[-1:], finisher["client_ms"]),
+                                       auth(finisher["token"]))
     answered = wall() - started
     assert status == 200 and json.loads(body)["state"] == "won", body[:300]
     needle = f'"player":"{finisher["username"]}"'.encode()
