@@ -58,9 +58,11 @@ def seed(append_games: int, winners: int) -> dict:
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
+    from games import engine
     from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
     from games.services.dailies import today_utc
     from tests.support.lines import human_line
+    from tests.support.synthetic import human_line as person_line
 
     User = get_user_model()
     deal = Deal.objects.create(variant=DEAL[0], number=DEAL[1], status=SolverStatus.WINNABLE, par=80)
@@ -69,12 +71,17 @@ def seed(append_games: int, winners: int) -> dict:
     # as engine-assisted (games/fairplay/) and would never reach the board.
     line = human_line(*DEAL)
     now = timezone.now()
-    for i in range(SEEDED):  # all worse than the line, so that every new finisher makes the top 100
+    # Each finisher plays a line of its own: people diverge after a few moves, and
+    # the fair-play check keeps the solver's lines per position (one shared line
+    # would be searched once and flatter every later finisher).
+    lines = [person_line(engine.deal(*DEAL), seed=i) for i in range(winners)]
+    longest = max(map(len, [line, *lines]))
+    for i in range(SEEDED):  # all worse than every line, so that every new finisher makes the top 100
         player = User.objects.create_user(f"seeded{i:03d}")
         game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=True, state="won",
                                    moves=" ".join(line), ply=len(line), finished_at=now)
         submission = Submission.objects.create(game=game, moves=game.moves, status="accepted")
-        moves = len(line) + 1 + i % 60  # the board ranks by counted_moves (no undos here)
+        moves = longest + 1 + i % 60  # the board ranks by counted_moves (no undos here)
         Result.objects.create(submission=submission, game=game, player=player, deal=deal, daily=daily,
                               ranked=True, moves=moves, counted_moves=moves, duration_ms=600_000 + 1000 * i,
                               finished_at=now)
@@ -88,13 +95,13 @@ def seed(append_games: int, winners: int) -> dict:
         player = User.objects.create_user(f"finisher{i:03d}")
         # All but the winning move already played at a person's uneven pace (fair
         # play holds a whole solution sent in one request, and a fixed pace too).
-        prefix = line[:-1]
+        prefix = lines[i][:-1]
         rng = random.Random(i)
         paced = list(itertools.accumulate(int(rng.lognormvariate(math.log(3500), 0.8)) for _ in prefix))
         game = Game.objects.create(player=player, deal=deal, daily=daily, ranked=True, moves=" ".join(prefix),
                                    ply=len(prefix), server_times=paced, client_times=paced)
         finishers.append({"token": Token.objects.create(user=player).key, "game": str(game.pk),
-                          "username": player.username, "client_ms": paced[-1]})
+                          "username": player.username, "client_ms": paced[-1], "line": lines[i]})
     backdate([f["game"] for f in finishers], 30)  # human-paced: fair play would hold back a faster finish
     return {"line": list(line), "appenders": appenders, "finishers": finishers, "daily": daily}
 
@@ -166,8 +173,9 @@ async def append_run(conns: Connections, name: str, rate: float, seconds: float,
     return await constant_rate(name, rate, seconds, send)
 
 
-async def win_to_board(conns: Connections, finisher: dict, line: list[str], poll: float = 0.01) -> dict:
+async def win_to_board(conns: Connections, finisher: dict, poll: float = 0.01) -> dict:
     """Seconds from sending the winning move to the first board read that shows the row."""
+    line = finisher["line"]
     started = wall()
     status, body = await conns.request("POST", f"/api/games/{finisher['game']}/moves/",
                                        moves_body(len(line) - 1, line[-1:], finisher["client_ms"]),
@@ -196,7 +204,6 @@ def stats(samples: list[float]) -> dict:
 
 async def measure(url: str, args, data: dict) -> dict:
     conns = Connections(url)
-    line = data["line"]
     finishers = data["finishers"]
     idle_finishers, loaded_finishers = finishers[:args.wins], finishers[args.wins:]
 
@@ -219,7 +226,7 @@ async def measure(url: str, args, data: dict) -> dict:
 
     idle = []
     for finisher in idle_finishers:
-        idle.append(await win_to_board(conns, finisher, line))
+        idle.append(await win_to_board(conns, finisher))
         await asyncio.sleep(0.3)
     out["win_to_board_idle"] = stats([w["seconds"] for w in idle])
     out["win_to_board_idle"]["winning_append"] = stats([w["append_seconds"] for w in idle])
@@ -228,7 +235,7 @@ async def measure(url: str, args, data: dict) -> dict:
         await asyncio.sleep(1.0)
         done = []
         for finisher in loaded_finishers:
-            done.append(await win_to_board(conns, finisher, line))
+            done.append(await win_to_board(conns, finisher))
             await asyncio.sleep(0.3)
         return done
 

@@ -31,6 +31,7 @@ from games.fairplay.timing import is_decision
 from games.solver import library
 from games.solver.lines import line_from
 from games.solver.presets import Scan, plan_for
+from games.solver.verdicts import VerdictStore, verdict_key
 
 #: Iterations each search may take: a line a bot would play is found well within it.
 SEARCH_LIMIT = 100_000
@@ -119,13 +120,25 @@ def decision_keys(position: Position, line: Sequence[str]) -> deque:
     return keys
 
 
-def _preset_line(position: Position, args: tuple[str, ...]) -> tuple[str, ...] | None:
+def _preset_line(position: Position, args: tuple[str, ...],
+                 lines: VerdictStore | None) -> tuple[str, ...] | None:
+    """The preset's line from ``position`` (None when it finds none within the limit).
+    fc-solve is deterministic, so a line is kept in ``lines`` per position and preset:
+    every player of a daily starts from one position, and many share the first moves."""
+    key = f"{verdict_key(position)}:line:{' '.join(args)}@{SEARCH_LIMIT}"
+    kept = lines.get(key) if lines is not None else None
+    if kept is not None:
+        return tuple(kept) or None
     run = library.run(args, to_board(position), SEARCH_LIMIT)
-    return line_from(position, run.moves) if run.solved else None
+    line = line_from(position, run.moves) if run.solved else None
+    if lines is not None:
+        lines.set(key, line or ())
+    return line
 
 
 def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
-                     deadline: float | None = None, give_up_share: float = GIVE_UP_SHARE) -> PresetAgreement:
+                     deadline: float | None = None, give_up_share: float = GIVE_UP_SHARE,
+                     lines: VerdictStore | None = None) -> PresetAgreement:
     """Walk ``moves`` from ``start`` against ``scan``'s lines (see the module notes).
 
     The preset is asked at the start and again right after each miss, from the
@@ -141,7 +154,7 @@ def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
             if deadline is not None and time.monotonic() > deadline:
                 cut = "time"
                 break
-            line = _preset_line(position, args)
+            line = _preset_line(position, args, lines)
             searches, ask = searches + 1, False
             expected = decision_keys(position, line) if line else deque()
         after = apply_move(position, move)
@@ -160,12 +173,13 @@ def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
 
 
 def line_agreement(start: Position, moves: Sequence[str], *, seconds: float | None = None,
-                   enough: float = 0.85) -> Agreement:
-    """Every shipped preset against ``moves``; stops early once one matches ``enough``."""
+                   enough: float = 0.85, lines: VerdictStore | None = None) -> Agreement:
+    """Every shipped preset against ``moves``; stops early once one matches ``enough``.
+    ``lines`` keeps each preset's line per position (see ``_preset_line``)."""
     deadline = None if seconds is None else time.monotonic() + seconds
     found = []
     for scan in shipped_scans(start.variant):
-        found.append(preset_agreement(start, moves, scan, deadline=deadline))
+        found.append(preset_agreement(start, moves, scan, deadline=deadline, lines=lines))
         if found[-1].rate >= enough:
             break
     return Agreement(tuple(found))

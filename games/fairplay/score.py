@@ -112,13 +112,14 @@ def _walk(start: Position, moves: Sequence[str]) -> tuple[list[int], int]:
 
 
 def assess(start: Position, moves: Sequence[str], server_times: Sequence[int],
-           client_times: Sequence[int], *, undos: int, seconds: float | None = None) -> Assessment:
+           client_times: Sequence[int], *, undos: int, seconds: float | None = None,
+           lines=None) -> Assessment:
     """Score a won game's log (the moves replay to a win from ``start``)."""
     began = time.monotonic()
     think = timing.think_times(moves, server_times)
     client = timing.think_times(moves, client_times)
     options, revisits = _walk(start, moves)
-    agreement = line_agreement(start, moves, seconds=seconds)
+    agreement = line_agreement(start, moves, seconds=seconds, lines=lines)
     best = agreement.best
     median = statistics.median(think) if think else 0
     signals = {

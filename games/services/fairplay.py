@@ -28,6 +28,7 @@ from games.fairplay.score import assess
 from games.fairplay.timing import is_decision
 from games.models import Game
 from games.referee import start_position
+from games.services.solving import SolverCache
 
 #: A batch this large or larger must have taken its decisions' time to arrive.
 BURST_DECISIONS = 4
@@ -81,7 +82,8 @@ def fairplay_assess(*, game: Game) -> dict | None:
         return None
     start = start_position(game.deal.variant, game.deal.number)
     assessment = assess(start, game.move_list, game.server_times, game.client_times,
-                        undos=game.undos, seconds=settings.FAIRPLAY_ASSESS_SECONDS)
+                        undos=game.undos, seconds=settings.FAIRPLAY_ASSESS_SECONDS,
+                        lines=SolverCache("fairplay"))
     return assessment.evidence(settings.FAIRPLAY_HOLD_SCORE)
 
 

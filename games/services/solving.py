@@ -20,20 +20,25 @@ from games.services.deals import (
 )
 
 
-class HintVerdicts:
-    """Solver verdicts per position in the site's cache, shared by every web process."""
+class SolverCache:
+    """What the solver found per position, in the site's cache, shared by every
+    process: hint verdicts (``hint:``) and the fair-play check's preset lines
+    (``fairplay:``). A cache that is down costs a search, never an answer."""
 
     timeout = 24 * 3600
 
+    def __init__(self, prefix: str = "hint") -> None:
+        self.prefix = prefix
+
     def get(self, key: str):
         try:
-            return cache.get(f"hint:{key}")
-        except Exception:  # noqa: BLE001 - a cache that is down costs a search, not the hint
+            return cache.get(f"{self.prefix}:{key}")
+        except Exception:  # noqa: BLE001 - see the class notes
             return None
 
     def set(self, key: str, value) -> None:
         with contextlib.suppress(Exception):  # as above
-            cache.set(f"hint:{key}", value, self.timeout)
+            cache.set(f"{self.prefix}:{key}", value, self.timeout)
 
 
 def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
@@ -45,7 +50,7 @@ def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
         seconds=settings.HINT_MAX_SECONDS,
         probes=settings.HINT_MAX_PROBES,
     )
-    return solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=HintVerdicts(),
+    return solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=SolverCache(),
                        line=line)
 
 

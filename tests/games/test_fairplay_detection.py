@@ -175,3 +175,22 @@ def test_a_bot_with_a_solver_the_site_does_not_ship_is_held_for_its_fixed_pace(a
     assert result.ranked and result.flagged and result.review == "held"
     assert "fixed pace" in result.flag_reason
     assert api.get(f"/api/leaderboards/daily/{today}/freecell/").json()["rows"] == []
+
+
+def test_a_second_assessment_of_the_same_line_reuses_the_kept_preset_lines(monkeypatch):
+    """fc-solve is deterministic: each preset's line from a position is searched once
+    and kept, so the players of one daily share the searches of the positions they share."""
+    from games.fairplay import agreement
+    from games.solver.verdicts import MemoryVerdicts
+
+    searched = []
+    real_run = agreement.library.run
+    monkeypatch.setattr(agreement.library, "run", lambda *a: searched.append(a) or real_run(*a))
+    line = human_line(START)
+    kept = MemoryVerdicts()
+    first = agreement.line_agreement(START, line, lines=kept)
+    searches = len(searched)
+    assert searches == sum(p.searches for p in first.presets) > 0
+    again = agreement.line_agreement(START, line, lines=kept)
+    assert len(searched) == searches  # nothing searched the second time
+    assert again == first

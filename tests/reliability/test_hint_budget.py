@@ -10,7 +10,7 @@ import requests
 from django.conf import settings
 
 from games.engine import deal, replay
-from games.services.solving import HintVerdicts
+from games.services.solving import SolverCache
 from games.solver import library
 from games.solver.presets import plan_for
 from games.solver.verdicts import attempt_name, verdict_key
@@ -59,7 +59,7 @@ def test_the_live_server_keeps_the_verdict_of_a_hinted_position(live_url):
     assert response.status_code == 200, response.text
     reached = replay(deal("freecell", 11982), LONG_LOST_LOG).position
     key = verdict_key(reached)
-    verdicts = HintVerdicts()
+    verdicts = SolverCache()
     attempt = attempt_name(plan_for("freecell").scans(), settings.HINT_BUDGET)
     assert verdicts.get(key) or verdicts.get(f"{key}:{attempt}")
 
