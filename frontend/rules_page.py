@@ -15,6 +15,11 @@ SECTIONS = {
     "freecell-tableau": ("FreeCell", "Group moves"),
     "freecell-classic": ("FreeCell", "Group moves"),
     "forecell": ("ForeCell",),
+    "klondike-draw1": ("Klondike",),
+    "klondike-draw3": ("Klondike",),
+    "spider-1suit": ("Spider",),
+    "spider-2suits": ("Spider",),
+    "spider-4suits": ("Spider",),
 }
 
 

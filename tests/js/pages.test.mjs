@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { accountErrorText, continueEntries } from "../../frontend/static/fc/js/pages.js";
+import { accountErrorText, continueEntries, dealNumberAbove } from "../../frontend/static/fc/js/pages.js";
 import { serverGame } from "./fakes.mjs";
 
 const save = (number, ply, extra = {}) => ({ key: `fc:game:freecell:${number}`, variant: "freecell", number, daily: null, ply, won: false, ...extra });
@@ -33,4 +33,12 @@ test("an account form shows the server's reasons, else its message", () => {
   const fields = Object.assign(new Error("invalid"), { detail: { fields: { username: ["That name is taken."] } } });
   assert.equal(accountErrorText(fields), "That name is taken.");
   assert.equal(accountErrorText(Object.assign(new Error("offline"), { detail: {} })), "offline");
+});
+
+test("the deal number box compares whole numbers exactly, past what a float holds", () => {
+  assert.equal(dealNumberAbove("99999999999999999999", "99999999999999999999"), false);
+  assert.equal(dealNumberAbove("100000000000000000000", "99999999999999999999"), true);
+  assert.equal(dealNumberAbove("9223372036854775808", String(2n ** 63n - 1n)), true);
+  assert.equal(dealNumberAbove("", "10"), false);
+  assert.equal(dealNumberAbove("12", ""), false);
 });

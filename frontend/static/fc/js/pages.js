@@ -59,6 +59,12 @@ async function continueList(root, store) {
   root.querySelector("[data-continue]").hidden = entries.length === 0;
 }
 
+/** True when the whole number `value` is above `max` (both as typed: decimal digits), exactly at any size. */
+export function dealNumberAbove(value, max) {
+  if (!/^\d+$/.test(value ?? "") || !/^\d+$/.test(max ?? "")) return false;
+  return BigInt(value) > BigInt(max);
+}
+
 function home(root) {
   const store = createStorage();
   const settings = store.loadSettings();
@@ -80,8 +86,14 @@ function home(root) {
   });
   const numbered = root.querySelector("[data-numbered-deal]");
   // Each variant has its own largest deal number: the box refuses anything above it.
-  const dealCeiling = () => { numbered.number.max = dealForm.variant.selectedOptions[0]?.dataset.max ?? ""; };
+  // Past 2^53 the browser's own check rounds (10^20 would pass a ceiling of 10^20 - 1): whole numbers compare exactly.
+  const box = numbered.number;
+  const dealCeiling = () => {
+    box.max = dealForm.variant.selectedOptions[0]?.dataset.max ?? "";
+    box.setCustomValidity(dealNumberAbove(box.value, box.max) ? `The largest deal is ${box.max}.` : "");
+  };
   dealForm.variant.addEventListener("change", dealCeiling);
+  box.addEventListener("input", dealCeiling);
   dealCeiling();
   numbered.addEventListener("submit", (event) => {
     event.preventDefault();

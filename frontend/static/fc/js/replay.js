@@ -6,21 +6,57 @@ import { api } from "./api.js";
 import { createBoardView } from "./board_view.js";
 import { createAnnouncer } from "./hud.js";
 import { idOf } from "./piles.js";
-import { applyMove, checkMove } from "./rules.js";
-import { moveWords, plural } from "./words.js";
+import { applyMove, checkMove, RANKS, rulesetOf } from "./rules.js";
+import { parseStockMove } from "./rules_stock.js";
+import { cardName, moveWords, plural } from "./words.js";
 
 /** The lines to choose from: the par line first, then the players' by rank. */
 export function replayLines(data) {
   const lines = [];
-  if (data.par_line?.length) lines.push({ label: `Par line (solver), ${plural(data.par_line.length, "move")}`, moves: data.par_line });
-  for (const p of data.players ?? []) lines.push({ label: `#${p.rank} ${p.player}, ${plural(p.moves.length, "move")}`, moves: p.moves });
+  if (data.par_line?.length) lines.push({ label: `Par line (solver), ${plural(data.par_line.length, "move")}`, moves: data.par_line, reveals: data.par_reveals });
+  for (const p of data.players ?? []) lines.push({ label: `#${p.rank} ${p.player}, ${plural(p.moves.length, "move")}`, moves: p.moves, reveals: p.reveals });
   return lines;
 }
 
-/** Every position of a line, the start first, with the cards each move carried. */
-export function linePositions(start, moves) {
+const stockPlace = (pile) => (pile.kind === "column" ? `column ${(pile.index + 1) % 10}` : pile.kind === "waste" ? "the waste" : "its foundation");
+
+/**
+ * A Klondike or Spider move of a closed daily: the position after it (from the
+ * player's view and the cards the server says it turned up, `revealed`), the
+ * cards it carried and its words.
+ */
+export function stockStep(before, move, revealed = []) {
+  const after = applyMove(before, move, revealed);
+  const parsed = parseStockMove(move, before.variant);
+  if (parsed.stock) {
+    const spider = rulesetOf(before.variant).family === "spider";
+    return { position: after, cards: [], words: spider ? "A row dealt from the stock." : "Stock turned." };
+  }
+  const { from, to } = parsed;
+  let cards;
+  if (from.kind === "column") cards = before.columns[from.index].slice(after.columns[from.index].length);
+  else if (from.kind === "waste") cards = [before.waste.at(-1)];
+  else cards = [RANKS[before.foundations[from.suit] - 1] + from.suit];
+  const what = cards.length > 1 ? `${cards.length} cards, ${cardName(cards[0])} to ${cardName(cards.at(-1))},` : cardName(cards[0]);
+  const where = to.kind === "foundation" ? "to its foundation" : `to ${stockPlace(to)}`;
+  return { position: after, cards, words: `${what} from ${stockPlace(from)} ${where}.` };
+}
+
+/**
+ * Every position of a line, the start first, with the cards each move carried.
+ * Klondike and Spider start from the player's view: `reveals` (one list per
+ * move, as the server sends a game's) turns their cards up.
+ */
+export function linePositions(start, moves, reveals = null) {
   const steps = [{ position: start, cards: [], words: "" }];
-  for (const move of moves) {
+  const stock = ["klondike", "spider"].includes(rulesetOf(start.variant)?.family);
+  // Without the server's reveals only a full deal (face_down counts) can be replayed.
+  if (stock && !reveals && !("face_down" in start)) throw new Error("the cards this line turns up were not sent");
+  for (const [index, move] of moves.entries()) {
+    if (stock) {
+      steps.push(stockStep(steps.at(-1).position, move, reveals?.[index] ?? []));
+      continue;
+    }
     const before = steps.at(-1).position;
     const checked = checkMove(before, move);
     const onto = checked.to.kind === "column" ? before.columns[checked.to.index].at(-1) ?? null : null;
@@ -50,16 +86,34 @@ export async function startReplay(root) {
   let at = 0;
   let timer = null;
 
+  // A board this page cannot draw or replay is said plainly, and the line is still read out in words.
+  let broken = "";
   function show(index, moved = []) {
     at = Math.max(0, Math.min(index, steps.length - 1));
-    view.render(steps[at].position, { moved });
     counter.textContent = `${at} / ${steps.length - 1}`;
+    if (broken) {
+      message.textContent = at ? `${broken} Move ${at}: ${steps[at].words}` : broken;
+      return;
+    }
+    try {
+      view.render(steps[at].position, { moved });
+    } catch (error) {
+      broken = `This board cannot be drawn here (${error.message}); the moves are read out instead.`;
+      show(at);
+    }
   }
   function choose(index) {
     stop();
-    steps = linePositions(data.start, lines[index]?.moves ?? []);
+    const moves = lines[index]?.moves ?? [];
+    message.textContent = lines.length ? broken : "Nobody has a ranked win on this daily, and there is no par line.";
+    try {
+      steps = linePositions(data.start, moves, lines[index]?.reveals ?? null);
+    } catch (error) {
+      broken = `This line cannot be replayed here: ${error.message}.`;
+      message.textContent = broken;
+      steps = [{ position: data.start, cards: [], words: "" }, ...moves.map((move) => ({ position: data.start, cards: [], words: move }))];
+    }
     show(0);
-    message.textContent = lines.length ? "" : "Nobody has a ranked win on this daily, and there is no par line.";
   }
   const step = (delta) => {
     const next = at + delta;
@@ -82,6 +136,6 @@ export async function startReplay(root) {
   for (const button of root.querySelectorAll("[data-go]")) button.addEventListener("click", () => actions[button.dataset.go]());
   root.querySelector("[data-speed]").addEventListener("change", () => { if (timer) { stop(); play(); } });
   select.addEventListener("change", () => choose(Number(select.value)));
-  new ResizeObserver(() => steps.length && view.render(steps[at].position, { instant: true })).observe(root.querySelector("[data-board]"));
+  new ResizeObserver(() => steps.length && !broken && view.render(steps[at].position, { instant: true })).observe(root.querySelector("[data-board]"));
   choose(0);
 }
