@@ -102,10 +102,13 @@ def deals_unvoid(*, deals, act: StaffAct) -> int:
 
 
 def _results_refresh(results: list[Result]) -> None:
+    """Streaks recomputed; after the commit, the boards the results are on and their
+    players' stats (wins, bests, streaks) are outdated."""
     for result in results:
         if result.ranked:
             streak_recompute(player=result.player, variant=result.deal.variant)
-    leaderboards_outdate_on_commit(boards={(r.daily_id, r.deal_id) for r in results})
+    leaderboards_outdate_on_commit(boards={(r.daily_id, r.deal_id) for r in results},
+                                   player_ids=tuple({r.player_id for r in results}))
 
 
 def _results_set(results, *, field: str, value: bool, action: str, act: StaffAct) -> int:

@@ -100,3 +100,25 @@ def test_a_deal_answers_304_while_unchanged_and_200_once_solved(anon, django_ass
     solved = anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert solved.status_code == 200 and solved.json()["par"] == 70
     assert anon.get("/api/deals/freecell/0/").status_code == 400
+
+
+def test_voiding_or_clearing_a_result_refreshes_the_players_stored_stats(anon, daily, finish, winnable_deal,
+                                                                       admin_user,
+                                                                       django_capture_on_commit_callbacks):
+    """Staff take a win off the boards, or clear a held one onto them: the player's
+    stats (wins, streaks, bests) show it on the next read, not only the boards."""
+    from games.services.audit import StaffAct
+    from games.services.curation import results_flag_clear, results_void
+
+    day = daily(number=24)
+    counted = finish("dora", day.deal, daily=day, moves=90)
+    held = finish("dora", winnable_deal("freecell", 31), flagged=True)
+    url = "/api/players/dora/stats/"
+    assert anon.get(url).json()["variants"]["freecell"]["won"] == 1  # now stored
+    act = StaffAct(actor=admin_user, reason="solver line")
+    with django_capture_on_commit_callbacks(execute=True):
+        results_void(results=[counted], act=act)
+    assert anon.get(url).json()["variants"]["freecell"]["won"] == 0
+    with django_capture_on_commit_callbacks(execute=True):
+        results_flag_clear(results=[held], act=act)
+    assert anon.get(url).json()["variants"]["freecell"]["won"] == 1
