@@ -33,13 +33,21 @@ def start_position(variant: str, number: int) -> "engine.Position":
         raise InvalidRequest(str(exc), code="invalid_deal_number", number=number) from exc
 
 
-def log_replay(start: "engine.Position", moves: Sequence[str], *, offset: int = 0):
+def hides_cards(variant: str) -> bool:
+    """Whether the variant's positions hold face-down cards (Klondike, Spider):
+    its games are sent as the player's view, with the cards each move revealed."""
+    return engine.get_ruleset(variant).family in ("klondike", "spider")
+
+
+def log_replay(start: "engine.Position", moves: Sequence[str], *, offset: int = 0,
+               reveals: list | None = None):
     """Replay ``moves`` from ``start``; refuse the first bad move with its 1-based index.
 
     ``offset`` is the number of moves already in the log before ``moves``, so
-    the index reported is the move's place in the whole log.
+    the index reported is the move's place in the whole log. ``reveals``: see
+    ``engine.replay`` (the same pass finds them).
     """
-    result = engine.replay(start, moves)
+    result = engine.replay(start, moves, reveals=reveals)
     if result.error_index is None:
         return result
     index = result.error_index

@@ -10,7 +10,7 @@ from core.errors import InvalidRequest, NotFound
 from games import engine
 from games.clock import today_utc
 from games.models import Daily, Game, Result
-from games.referee import start_position
+from games.referee import hides_cards, start_position
 from games.selectors import COUNTED
 
 #: How many of the best ranked lines the replay viewer offers.
@@ -73,20 +73,36 @@ def daily_lines(*, variant: str, date: dt.date) -> dict:
         .select_related("player", "game")[:LINES_SHOWN]
     )
     deal = daily.deal
+    start = start_position(deal.variant, deal.number)
+    par_line = deal.solution.split()
     return {
         "date": daily.date.isoformat(),
         "variant": daily.variant,
         "number": deal.number,
-        "start": engine.position_to_json(start_position(deal.variant, deal.number)),
+        "start": engine.player_view(start),
         "par": deal.par,
-        "par_line": deal.solution.split(),
+        "par_line": par_line,
+        "par_reveals": _line_reveals(start, par_line),
         "players": [
             {
                 "rank": index + 1,
                 "player": result.player.get_username(),
                 "moves": result.game.moves.split(),
+                "reveals": _line_reveals(start, result.game.moves.split()),
                 "seconds": round(result.duration_ms / 1000, 1),
             }
             for index, result in enumerate(results)
         ],
     }
+
+
+def _line_reveals(start, line: list[str]) -> list | None:
+    """What each move of a closed daily's line turned up (Klondike, Spider; the
+    day is over, so the whole line may be shown), so that the replay viewer
+    builds it as a game is built: the player's view of the start, the moves
+    and their reveals. ``None`` for the FreeCell family."""
+    if not hides_cards(start.variant):
+        return None
+    reveals: list = []
+    engine.replay(start, line, reveals=reveals)
+    return reveals

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from core.errors import InvalidRequest
 from games import engine
-from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut
+from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut, reveals_field
 from games.apis.games import GameOut, game_out
 from games.catalogue import daily_variants
 from games.clock import today_utc
@@ -56,7 +56,7 @@ def daily_out(daily: Daily, player) -> dict:
         {
             "date": daily.date,
             "variant": daily.variant,
-            "position": engine.position_to_json(position) if position else None,
+            "position": engine.player_view(position) if position else None,
             "par": daily.deal.par,
             "difficulty": daily.deal.difficulty or None,
             "open": is_open,
@@ -152,6 +152,7 @@ class LineOut(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
     moves = serializers.ListField(child=serializers.CharField())
+    reveals = reveals_field()
     seconds = serializers.FloatField()
 
 
@@ -159,9 +160,10 @@ class LinesOut(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.CharField()
     number = serializers.IntegerField()
-    start = PositionOut()
+    start = PositionOut(help_text="The player's view of the start, as for a game.")
     par = serializers.IntegerField(allow_null=True)
     par_line = serializers.ListField(child=serializers.CharField())
+    par_reveals = reveals_field()
     players = LineOut(many=True)
 
 

@@ -39,7 +39,7 @@ class DealOut(DealSummaryOut):
 def deal_out(deal: Deal) -> dict:
     position = start_position(deal.variant, deal.number)
     return DealOut(
-        {**deal_summary(deal), "position": engine.position_to_json(position), "scope": deal.scope}
+        {**deal_summary(deal), "position": engine.player_view(position), "scope": deal.scope}
     ).data
 
 

@@ -6,7 +6,7 @@ games APIs' convenience.
 
 from collections.abc import Callable, Iterable, Sequence
 
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from core.fields import StrictCharField, StrictIntegerField
@@ -18,8 +18,8 @@ from games.share_links import share_code
 
 __all__ = [
     "CONFLICT", "DAILY_VARIANT_PATH", "DATE_PATH", "ERRORS", "UNAVAILABLE", "VARIANT_PATH", "ErrorOut",
-    "PositionOut", "StrictCharField", "StrictIntegerField", "daily_variant_field", "deal_links",
-    "game_deal_out", "variant_field",
+    "PositionOut", "RevealOut", "StrictCharField", "StrictIntegerField", "daily_variant_field", "deal_links",
+    "game_deal_out", "reveals_field", "variant_field",
 ]
 
 
@@ -74,13 +74,66 @@ DATE_PATH = OpenApiParameter(
 )
 
 
-class PositionOut(serializers.Serializer):
-    """A position as the engine writes it (``engine.position_to_json``)."""
+class FreeCellPositionOut(serializers.Serializer):
+    """A FreeCell-family position: every card is in sight."""
 
     variant = serializers.CharField()
     columns = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
     cells = serializers.ListField(child=serializers.CharField(allow_null=True))
     foundations = serializers.DictField(child=serializers.IntegerField())
+
+
+class StockViewOut(serializers.Serializer):
+    """A Klondike or Spider position as its player sees it (``engine.player_view``):
+    face-down cards and every stock card are null."""
+
+    variant = serializers.CharField()
+    columns = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(allow_null=True)),
+        help_text="Deepest card first; a face-down card is null.",
+    )
+    stock = serializers.ListField(
+        child=serializers.CharField(allow_null=True),
+        help_text="Only nulls: the stock's size is public, its order is not.",
+    )
+    waste = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Klondike: the playable card last."
+    )
+    foundations = serializers.DictField(
+        child=serializers.IntegerField(), required=False, help_text="Klondike: top rank per suit."
+    )
+    removed = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Spider: the suit of each run taken off."
+    )
+
+
+@extend_schema_field(PolymorphicProxySerializer(
+    component_name="Position", serializers=[FreeCellPositionOut, StockViewOut], resource_type_field_name=None,
+))
+class PositionOut(serializers.Field):
+    """A position as its player may see it: ``engine.player_view`` made it
+    (FreeCell family in full, Klondike and Spider with hidden cards as null)."""
+
+    def __init__(self, **kwargs):
+        kwargs["read_only"] = True
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        return value
+
+
+class RevealOut(serializers.Serializer):
+    pile = serializers.CharField(help_text='Column "1".."9", "0" (tenth), or "w" (Klondike waste).')
+    card = serializers.CharField()
+
+
+def reveals_field() -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.ListField(child=RevealOut()),
+        allow_null=True,
+        help_text="Klondike and Spider: per move of the log, the cards it turned face up "
+                  "(null for the FreeCell family).",
+    )
 
 
 def deal_links(deal: Deal) -> dict:

@@ -19,10 +19,11 @@ from games.apis.fields import (
     StrictCharField,
     StrictIntegerField,
     game_deal_out,
+    reveals_field,
     variant_field,
 )
 from games.models import Game, Submission
-from games.referee import start_position
+from games.referee import hides_cards, start_position
 from games.selectors import daily_rank, game_submission, player_game, player_games
 from games.services.games import (
     MAX_CLIENT_MS,
@@ -103,8 +104,9 @@ class GameOut(serializers.Serializer):
     state = serializers.CharField()
     ply = serializers.IntegerField()
     moves = serializers.ListField(child=serializers.CharField())
-    start = PositionOut()
-    position = PositionOut()
+    start = PositionOut(help_text="The dealt position, as the player sees it.")
+    position = PositionOut(help_text="Where the log leads, as the player sees it.")
+    reveals = reveals_field()
     undos = serializers.IntegerField()
     hints = serializers.IntegerField()
     started_at = serializers.DateTimeField()
@@ -112,11 +114,15 @@ class GameOut(serializers.Serializer):
     submission = SubmissionOut(allow_null=True)
 
 
-def game_out(game: Game, position: engine.Position | None = None) -> dict:
-    """The game as the API shows it; ``position`` is where its log leads, when the
-    caller has it already (else the log is replayed here)."""
+def game_out(game: Game, position: engine.Position | None = None, reveals: list | None = None) -> dict:
+    """The game as its player may see it (``engine.player_view``); ``position`` is
+    where its log leads and ``reveals`` what each move turned up, when the caller
+    has them already (else the log is replayed here, once, for both)."""
     start = start_position(game.deal.variant, game.deal.number)
-    current = position if position is not None else engine.replay(start, game.move_list).position
+    hidden = hides_cards(game.deal.variant)
+    if position is None or (hidden and reveals is None):
+        reveals = [] if hidden else None
+        position = engine.replay(start, game.move_list, reveals=reveals).position
     submission = game_submission(game=game)
     return GameOut(
         {
@@ -130,8 +136,9 @@ def game_out(game: Game, position: engine.Position | None = None) -> dict:
             "state": game.state,
             "ply": game.ply,
             "moves": game.move_list,
-            "start": engine.position_to_json(start),
-            "position": engine.position_to_json(current),
+            "start": engine.player_view(start),
+            "position": engine.player_view(position),
+            "reveals": reveals if hidden else None,
             "undos": game.undos,
             "hints": game.hints,
             "started_at": game.started_at,
@@ -208,7 +215,7 @@ class GameMovesApi(APIView):
         data = self.MovesAppendIn(data=request.data)
         data.is_valid(raise_exception=True)
         appended = moves_append(game_id=game_id, player=request.user, **data.validated_data)
-        return Response(game_out(appended.game, appended.position))
+        return Response(game_out(appended.game, appended.position, appended.reveals))
 
 
 class GameUndoApi(APIView):

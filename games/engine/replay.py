@@ -45,9 +45,14 @@ class ReplayResult:
     error: IllegalMoveError | NotationError | None = None
 
 
-def replay(position: Position, moves: Iterable[str | Move]) -> ReplayResult:
+def replay(position: Position, moves: Iterable[str | Move], *, reveals: list | None = None) -> ReplayResult:
     """Apply ``moves`` (notation text or ``Move`` values) from ``position``,
     stopping at the first one refused. Won means the final position is won.
+
+    ``reveals``: a list to which a Klondike or Spider replay appends, per move
+    applied, the cards that move turned face up (as ``apply_revealing`` names
+    them), found in the same pass. FreeCell-family positions hide nothing and
+    leave it as it is.
 
     >>> from games.engine import deal
     >>> result = replay(deal("freecell-classic", 24), ["4h", "7a", "7b", "zz"])
@@ -57,7 +62,7 @@ def replay(position: Position, moves: Iterable[str | Move]) -> ReplayResult:
     if type(position) is not Position:  # Klondike and Spider: games.engine.stock_replay
         from games.engine.stock_replay import stock_replay
 
-        return stock_replay(position, moves)
+        return stock_replay(position, moves, reveals)
     rules = get_ruleset(position.variant)
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)

@@ -180,15 +180,24 @@ def _cards(texts: object) -> tuple[Card, ...]:
     return tuple(parse_card(text) for text in texts)
 
 
-def player_view(position: StockPosition) -> dict:
-    """What the player may see: the JSON form with every face-down card and
-    every stock card replaced by ``None``. Nothing else is hidden.
+def player_view(position) -> dict:
+    """What the player may see, the one form in which the site sends a position:
+    for Klondike and Spider the JSON form with every face-down card and every
+    stock card replaced by ``None`` (no ``face_down`` key: the nulls say it);
+    nothing else is hidden. A FreeCell-family position hides nothing and is sent
+    as ``position_to_json`` writes it.
 
     >>> from games.engine import deal
     >>> view = player_view(deal("klondike-draw1", 1))
     >>> view["columns"][2], view["stock"][:2], len(view["stock"])
     ([None, None, '5C'], [None, None], 24)
+    >>> player_view(deal("freecell", 24))["columns"][0][:2]
+    ['4C', '2C']
     """
+    if type(position) is not StockPosition:
+        from games.engine.position import position_to_json
+
+        return position_to_json(position)
     data = stock_position_to_json(position)
     data["columns"] = [
         [None] * down + [str(card) for card in column[down:]]

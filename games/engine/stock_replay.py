@@ -28,17 +28,23 @@ for _suit in SUITS:
 _CODES: dict[str, dict] = {}  # variant -> move text or StockMove -> (kind, source, destination, count or 0)
 
 
-def stock_replay(position: StockPosition, moves):
-    """Apply ``moves`` from ``position`` until one is refused (see ``replay.replay``)."""
+def stock_replay(position: StockPosition, moves, reveals: list | None = None):
+    """Apply ``moves`` from ``position`` until one is refused (see ``replay.replay``).
+
+    With a ``reveals`` list, one entry is appended to it per move applied: the
+    cards that move turned face up, as ``families.apply_revealing`` names them
+    (``[{"pile": "3", "card": "QH"}]``), found in the same loop.
+    """
     rules = get_ruleset(position.variant)
     rules_module(position.variant)  # refuses a ruleset these loops do not play
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)
     if rules.family == "klondike":
-        applied = _run_klondike(state, log, rules.draw_count, _CODES.setdefault(rules.variant, {}), rules)
+        applied = _run_klondike(state, log, rules.draw_count, _CODES.setdefault(rules.variant, {}), rules,
+                                reveals)
         won = all(top == 13 for top in state.found)
     else:
-        applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules)
+        applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules, reveals)
         won = len(state.removed) == rules.foundations
     return outcome(won, applied, state.position(position), log)
 
@@ -77,8 +83,17 @@ def _code(item, codes: dict, rules) -> tuple | None:
     return code
 
 
-def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules) -> int:
-    """Apply Klondike moves while they are legal; returns how many were applied."""
+def _shown(pile: str, code: int) -> dict:
+    return {"pile": pile, "card": str(_CARDS[code])}
+
+
+_PILES = tuple(str((index + 1) % 10) for index in range(10))  # column notation: 1..9, 0 for the tenth
+
+
+def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules, reveals: list | None) -> int:
+    """Apply Klondike moves while they are legal; returns how many were applied.
+    A move turns cards up when the waste grows from the stock or a column's
+    face-down count drops (``down`` compared before and after)."""
     cols, down, stock, waste, found = state.cols, state.down, state.stock, state.waste, state.found
     applied = 0
     for item in log:
@@ -89,6 +104,7 @@ def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules) -> in
         if code is None:
             return applied
         kind, s, d, n = code
+        was = len(waste) if kind == 0 else down[s] if kind in (3, 4) else 0
         if kind == 0:  # the stock: turn, or bring the waste back
             if stock:
                 for _ in range(draw if draw < len(stock) else len(stock)):
@@ -128,6 +144,11 @@ def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules) -> in
                 return applied
             cols[d].append(top << 2 | s)
             found[s] = top - 1
+        if reveals is not None:
+            shown = [_shown("w", code) for code in waste[was:]] if kind == 0 else []
+            if kind in (3, 4) and down[s] < was:  # a column move turns at most its source's card
+                shown.append(_shown(_PILES[s], cols[s][down[s]]))
+            reveals.append(shown)
         applied += 1
     return applied
 
@@ -171,8 +192,10 @@ def _klondike_column_move(cols, down, s, d, n) -> bool:
     return True
 
 
-def _run_spider(state: _State, log: list, codes: dict, rules) -> int:
-    """Apply Spider moves while they are legal; returns how many were applied."""
+def _run_spider(state: _State, log: list, codes: dict, rules, reveals: list | None) -> int:
+    """Apply Spider moves while they are legal; returns how many were applied.
+    A deal turns up the cards it deals; a deal or a move turns up a column's
+    new top card when it takes the last face-up ones (a move, or a run removed)."""
     cols, down, stock, removed = state.cols, state.down, state.stock, state.removed
     width = len(cols)
     needs_every_column = rules.deal_needs_every_column
@@ -185,6 +208,9 @@ def _run_spider(state: _State, log: list, codes: dict, rules) -> int:
         if code is None:
             return applied
         kind, s, d, n = code
+        if reveals is not None:
+            prior = down[:]
+            dealt = stock[:-width - 1:-1] if kind == 0 else ()
         if kind == 0:  # deal a row
             if not stock or (needs_every_column and not all(cols)):
                 return applied
@@ -195,6 +221,13 @@ def _run_spider(state: _State, log: list, codes: dict, rules) -> int:
                     _remove_run(col, down, i, removed)
         elif kind != 4 or not _spider_column_move(cols, down, s, d, n, removed):
             return applied
+        if reveals is not None:
+            shown = [_shown(_PILES[i], code) for i, code in enumerate(dealt)]
+            for i, before in enumerate(prior):
+                if down[i] < before:
+                    col = cols[i]
+                    shown.extend(_shown(_PILES[i], code) for code in col[down[i]:min(before, len(col))])
+            reveals.append(shown)
         applied += 1
     return applied
 

@@ -17,7 +17,7 @@ from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from games import engine, solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
-from games.referee import log_replay, start_position
+from games.referee import hides_cards, log_replay, start_position, variant_check
 from games.selectors import daily_is_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.leaderboards import leaderboards_outdate
@@ -95,6 +95,7 @@ class Appended:
 
     game: Game
     position: engine.Position
+    reveals: list | None = None  # per move of the whole log (Klondike, Spider)
 
 
 def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
@@ -109,10 +110,11 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         _client_times_check(game, moves, client_times)
         _ranking_expire(game)
         start = start_position(game.deal.variant, game.deal.number)
-        previous = log_replay(start, game.move_list)
-        result = log_replay(previous.position, list(moves), offset=game.ply)
+        reveals = [] if hides_cards(game.deal.variant) else None
+        previous = log_replay(start, game.move_list, reveals=reveals)
+        result = log_replay(previous.position, list(moves), offset=game.ply, reveals=reveals)
         _moves_record(game, moves, client_times, won=result.won)
-    return Appended(game=game, position=result.position)
+    return Appended(game=game, position=result.position, reveals=reveals)
 
 
 def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,
@@ -215,13 +217,19 @@ def game_hint_count(*, game_id, player) -> Game:
     return game
 
 
-def log_hint(*, variant: str, number: int, moves: Sequence[str]):
-    """The solver's advice after ``moves`` on a deal (guests' hints; nothing is stored)."""
+def log_hint(*, deal, moves: Sequence[str]):
+    """The solver's advice after ``moves`` on a deal (nothing is stored).
+
+    Klondike and Spider hints follow the deal's stored winning line while the
+    log is still on it (the hint is a move of a verified win; the solver reads
+    the full position here on the server, and the answer names only the move).
+    """
     _log_length_check(moves)
-    start = start_position(variant, number)
+    start = start_position(deal.variant, deal.number)
     log_replay(start, list(moves))
+    line = deal.solution.split() if hides_cards(deal.variant) and deal.solution else None
     try:
-        return hint_solve(start=start, moves=list(moves))
+        return hint_solve(start=start, moves=list(moves), line=line)
     except solver.SolverError as exc:
         raise ServiceUnavailable(
             f"The solver cannot answer right now: {exc}", code="solver_unavailable"
@@ -229,9 +237,20 @@ def log_hint(*, variant: str, number: int, moves: Sequence[str]):
 
 
 def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
-    """A hint for a guest's log on a numbered deal (not on a daily still to close)."""
-    deal_free_play_check(deal=deal_lookup(variant=variant, number=number))
-    return log_hint(variant=variant, number=number, moves=moves)
+    """A hint for a guest's log on a numbered deal (not on a daily still to close).
+
+    Only for the FreeCell family, whose guests play in the page: a log of
+    Klondike or Spider moves says nothing of the cards it turned, so those
+    guests play a server game (400 ``server_game_required``)."""
+    variant_check(variant)
+    if hides_cards(variant):
+        raise InvalidRequest(
+            f"{variant} is played as a server game: ask its game for hints.", code="server_game_required",
+            variant=variant,
+        )
+    deal = deal_lookup(variant=variant, number=number)
+    deal_free_play_check(deal=deal)
+    return log_hint(deal=deal, moves=moves)
 
 
 def _solver_asked(*, game_id, player):
@@ -249,7 +268,7 @@ def _solver_asked(*, game_id, player):
         raise InvalidRequest(
             "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
         )
-    return log_hint(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)
+    return log_hint(deal=game.deal, moves=game.move_list)
 
 
 def game_hint(*, game_id, player):

@@ -10,8 +10,11 @@ from games.engine import (
     NotationError,
     StockMove,
     apply_move,
+    apply_revealing,
     deal,
     legal_moves,
+    player_view,
+    position_to_json,
     replay,
 )
 from tests.engine.stock_boards import board
@@ -64,3 +67,68 @@ def test_replay_removes_runs_and_wins_spider():
     position = board("spider-1suit", [run, "AC"], removed="C C C C C C C")
     result = replay(position, ["21"])
     assert result.won and result.position.removed == ("C",) * 8
+
+
+@pytest.mark.parametrize("variant", STOCK_VARIANTS)
+@pytest.mark.parametrize("seed", range(40))
+def test_replay_reveals_agree_with_apply_revealing_move_by_move(variant, seed):
+    """The reveals the fast replay finds in its one pass are, move for move, what
+    ``apply_revealing`` says each move turned up (stock turns and recycles, flips,
+    Spider deals and runs taken off), and stop at the first refused move."""
+    rng = random.Random(f"reveals/{variant}/{seed}")
+    start = deal(variant, rng.randint(1, 10**20 - 1))
+    position, texts, expected = start, [], []
+    for _ in range(rng.randint(60, 400)):
+        legal = legal_moves(position)
+        if not legal:
+            break
+        text = str(rng.choice(legal))
+        position, shown = apply_revealing(position, text)
+        texts.append(text)
+        expected.append(shown)
+    reveals: list = []
+    result = replay(start, [*texts, "zz", "s"], reveals=reveals)
+    assert result.error_index == len(texts) + 1 and result.position == position
+    assert reveals == expected
+    assert sum(len(shown) for shown in expected) > 0
+
+
+def test_replay_reveals_a_stock_turn_in_the_order_the_waste_takes_it():
+    start = deal("klondike-draw3", 1)
+    reveals: list = []
+    replay(start, ["s"], reveals=reveals)
+    assert reveals == [[{"pile": "w", "card": "4H"}, {"pile": "w", "card": "AC"}, {"pile": "w", "card": "4D"}]]
+
+
+def test_freecell_replay_leaves_reveals_alone():
+    reveals: list = []
+    assert replay(deal("freecell", 24), ["4h"], reveals=reveals).moves == 1 and reveals == []
+
+
+def test_player_view_hides_face_down_cards_and_the_stock_and_nothing_of_freecell():
+    for variant in STOCK_VARIANTS:
+        position = deal(variant, 7)
+        view = player_view(position)
+        assert "face_down" not in view and view["stock"] == [None] * len(position.stock)
+        for column, down, shown in zip(position.columns, position.face_down, view["columns"], strict=True):
+            assert shown == [None] * down + [str(card) for card in column[down:]]
+    assert player_view(deal("freecell", 24)) == position_to_json(deal("freecell", 24))
+
+
+@pytest.mark.parametrize(("columns", "stock_top", "moves"), [
+    # a run completed by a move: its column's new top card turns up, after the source's flip
+    (["<5S> <4C> KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "<9D> AC"], "", ["21"]),
+    (["<9D> AC", "<5S> <4C> KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"], "", ["12"]),
+    # a run completed by a deal: the dealt card first, then the flip under the removed run
+    (["<5S> KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "3H", "3H", "3D", "3D", "3S", "3S", "4H", "4H", "4D"],
+     "9D 9D 9H 9H 9S 9S 8D 8D 8H AC", ["s"]),
+])
+def test_replay_reveals_the_card_under_a_spider_run_taken_off(columns, stock_top, moves):
+    start = board("spider-4suits", columns, stock_top=stock_top)
+    expected, position = [], start
+    for move in moves:
+        position, shown = apply_revealing(position, move)
+        expected.append(shown)
+    reveals: list = []
+    assert replay(start, moves, reveals=reveals).position == position
+    assert reveals == expected and any(item["card"] == "4C" or item["card"] == "5S" for item in expected[-1])
