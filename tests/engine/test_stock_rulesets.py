@@ -30,7 +30,7 @@ def test_the_catalogue_entries(variant, family, title, letter, daily, draw, suit
     rules = get_ruleset(variant)
     assert (rules.family, rules.title, rules.share_letter, rules.daily_default) == (family, title, letter, daily)
     assert (rules.draw_count, rules.deck_suits, rules.deal_numbers) == (draw, suits, "pysolfc")
-    assert rules.short_title and rules.on_site is False and variant not in SITE_VARIANTS
+    assert rules.short_title and rules.on_site is True and variant in SITE_VARIANTS
     assert MAX_DEAL_NUMBER[variant] == 10**20 - 1
     assert rules_module(variant).__name__ == f"games.engine.{family}"
 

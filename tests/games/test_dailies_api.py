@@ -6,6 +6,7 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
+from games.catalogue import daily_variants
 from games.models import Daily
 from games.services.dailies import dailies_prepare
 from games.share_links import share_code
@@ -23,12 +24,14 @@ def test_dailies_need_an_account(anon, daily, today):
 
 
 def test_today_lists_one_daily_per_daily_variant_without_numbers(api, daily, today):
-    daily("freecell", number=SECRET)
-    daily("forecell", number=SECRET)
+    assert daily_variants() == ("freecell", "forecell", "klondike-draw3", "spider-2suits")
+    for variant in daily_variants():
+        daily(variant, number=SECRET)
     body = api.get("/api/dailies/today/").json()
     assert body["date"] == today.isoformat()
     assert [(d["variant"], d["open"], d["number"]) for d in body["dailies"]] == [
-        ("freecell", True, None), ("forecell", True, None),
+        ("freecell", True, None), ("forecell", True, None), ("klondike-draw3", True, None),
+        ("spider-2suits", True, None),
     ]
 
 
@@ -150,15 +153,15 @@ def test_the_daily_number_appears_in_no_response_while_the_day_is_open(api, dail
         assert share_code("freecell", SECRET) not in body  # nor its share code, which encodes it
 
 
-def test_prepare_fills_a_week_ahead_from_the_pool_for_both_variants(winnable_deal, today):
+def test_prepare_fills_a_week_ahead_from_the_pool_for_every_daily_variant(winnable_deal, today):
     for n in range(1, 9):
-        winnable_deal("freecell", n, par=50 + n, in_pool=False, reserve=True)
-        winnable_deal("forecell", n, par=60 + n, in_pool=False, reserve=True)
+        for offset, variant in enumerate(daily_variants()):
+            winnable_deal(variant, n, par=50 + 10 * offset + n, in_pool=False, reserve=True)
     made = dailies_prepare()
-    assert len(made) == 16
-    for variant in ("freecell", "forecell"):
+    assert len(made) == 8 * len(daily_variants()) == 32
+    for variant in daily_variants():
         dates = sorted(Daily.objects.filter(variant=variant).values_list("date", flat=True))
         assert dates == [today + dt.timedelta(days=i) for i in range(8)]
         deals = Daily.objects.filter(variant=variant).values_list("deal_id", flat=True)
         assert len(set(deals)) == 8  # no deal is used twice
-    assert dailies_prepare() and Daily.objects.count() == 16  # idempotent
+    assert dailies_prepare() and Daily.objects.count() == 32  # idempotent

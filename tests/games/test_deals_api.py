@@ -1,5 +1,7 @@
 """Deals by variant and number, random deals and the winnable pool."""
 
+import dataclasses
+
 import pytest
 
 from games import engine
@@ -81,10 +83,15 @@ def test_featured_deals_are_listed_for_the_api_and_the_home_page(anon, client, w
     assert "/play/freecell/24" not in page
 
 
-ENGINE_ONLY = [rules.variant for rules in engine.rules.RULESETS.values() if not rules.on_site]
+@pytest.fixture(params=["klondike-draw1", "spider-2suits"])
+def engine_only(request, monkeypatch):
+    """A made-up Klondike or Spider variant that the engine knows and the site does not offer."""
+    base = engine.get_ruleset(request.param)
+    ruleset = dataclasses.replace(base, variant=f"{request.param}-hidden", share_letter="q", on_site=False)
+    monkeypatch.setitem(engine.rules.RULESETS, ruleset.variant, ruleset)
+    return ruleset.variant
 
 
-@pytest.mark.parametrize("variant", ENGINE_ONLY)
 @pytest.mark.parametrize(
     ("method", "path"),
     [
@@ -97,10 +104,10 @@ ENGINE_ONLY = [rules.variant for rules in engine.rules.RULESETS.values() if not 
         ("get", "/api/leaderboards/all-time/{v}/"),
     ],
 )
-def test_a_variant_the_site_does_not_offer_yet_is_refused_like_an_unknown_one(anon, variant, method, path):
-    """Klondike and Spider positions hold face-down cards: until the site serves a
-    player's view of them, no address may deal, show or hint one."""
-    response = getattr(anon, method)(path.format(v=variant), {"moves": []}, format="json")
+def test_a_variant_the_site_does_not_offer_yet_is_refused_like_an_unknown_one(anon, engine_only, method, path):
+    """A variant only the engine knows (``on_site=False``) is not dealt, shown or
+    hinted at any address, whatever its family."""
+    response = getattr(anon, method)(path.format(v=engine_only), {"moves": []}, format="json")
     assert response.status_code == 400, response.content
     assert response.json()["error"]["code"] == "unknown_variant"
     assert b"position" not in response.content and b"move" not in response.content

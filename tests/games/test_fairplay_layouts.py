@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games import engine, solver
+from games.catalogue import daily_variants
 from games.models import Deal, Game
 from games.services.solving import pool_fill
 
@@ -16,10 +17,10 @@ SAME_LAYOUT = ("freecell", "freecell-tableau", "freecell-classic")
 
 
 def test_todays_dailies_carry_no_layout_before_the_players_attempt(api, daily):
-    daily("freecell")
-    daily("forecell", number=2)
+    for number, variant in enumerate(daily_variants(), start=1):
+        daily(variant, number=number)
     body = api.get("/api/dailies/today/").json()
-    assert [d["position"] for d in body["dailies"]] == [None, None]
+    assert [d["position"] for d in body["dailies"]] == [None] * len(daily_variants()) == [None] * 4
 
 
 def test_a_daily_is_dealt_by_starting_the_attempt_and_only_for_that_player(api, make_player, daily, today):

@@ -1,7 +1,6 @@
 """The pool filler for Klondike and Spider: only proven-winnable deals whose
 stored line replays to a win enter a pool or the daily reserve."""
 
-import dataclasses
 import random
 
 import pytest
@@ -13,15 +12,6 @@ from games.services.solving import pool_fill, pool_size
 from tests.solver.replayer import klondike_wins, spider_wins
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def stock_variants_on_site(monkeypatch):
-    """The site keeps pools only for variants it offers: offer the new ones here,
-    as the catalogue will once they are playable on the site."""
-    for ruleset in list(engine.rules.RULESETS.values()):
-        if ruleset.family in ("klondike", "spider"):
-            monkeypatch.setitem(engine.rules.RULESETS, ruleset.variant, dataclasses.replace(ruleset, on_site=True))
 
 
 def independent_win(deal: Deal) -> bool:

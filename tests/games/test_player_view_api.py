@@ -1,0 +1,115 @@
+"""Klondike and Spider games through the API: positions are the player's view,
+``reveals`` names what each move of the log turned up, hints are moves of a
+winning line, and guests' hints by log are refused for these variants."""
+
+import pytest
+
+from games import engine
+from games.models import Deal, SolverStatus
+from games.solver import stock_hints
+
+pytestmark = pytest.mark.django_db
+
+STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
+
+
+def legal_line(variant: str, number: int, length: int) -> list[str]:
+    """The first legal move each time, preferring one that turns a card up."""
+    position, line = engine.deal(variant, number), []
+    for _ in range(length):
+        moves = [str(move) for move in engine.legal_moves(position)]
+        if not moves:
+            break
+        shown = [m for m in moves if engine.apply_revealing(position, m)[1]]
+        move = (shown or moves)[0]
+        line.append(move)
+        position = engine.apply_move(position, move)
+    return line
+
+
+def expected_reveals(variant: str, number: int, line: list[str]) -> tuple[list, dict]:
+    position, reveals = engine.deal(variant, number), []
+    for move in line:
+        position, shown = engine.apply_revealing(position, move)
+        reveals.append(shown)
+    return reveals, engine.player_view(position)
+
+
+@pytest.mark.parametrize("variant", STOCK_VARIANTS)
+def test_a_stock_game_sends_the_players_view_and_the_reveals_of_each_move(api, variant):
+    game = api.post("/api/games/", {"variant": variant, "number": 3}, format="json")
+    assert game.status_code == 201, game.content
+    body = game.json()
+    start = engine.deal(variant, 3)
+    assert body["start"] == body["position"] == engine.player_view(start)
+    assert "face_down" not in body["start"] and body["start"]["stock"] == [None] * len(start.stock)
+    assert body["reveals"] == [] and body["moves"] == []
+    line = legal_line(variant, 3, 12)
+    first = api.post(f"/api/games/{body['id']}/moves/",
+                     {"expected_ply": 0, "moves": line[:5], "client_times": [0] * 5}, format="json")
+    second = api.post(f"/api/games/{body['id']}/moves/",
+                      {"expected_ply": 5, "moves": line[5:], "client_times": [0] * (len(line) - 5)},
+                      format="json")
+    assert first.status_code == second.status_code == 200, second.content
+    reveals, view = expected_reveals(variant, 3, line)
+    assert first.json()["reveals"] == reveals[:5]
+    assert second.json()["reveals"] == reveals and second.json()["position"] == view
+    assert any(reveals), "the line turns cards up"
+    detail = api.get(f"/api/games/{body['id']}/").json()
+    assert detail["reveals"] == reveals and detail["position"] == view and detail["start"] == body["start"]
+    undone = api.post(f"/api/games/{body['id']}/undo/", {"expected_ply": len(line), "to_ply": 4},
+                      format="json").json()
+    assert undone["reveals"] == reveals[:4] and undone["position"] == expected_reveals(variant, 3, line[:4])[1]
+
+
+def test_a_freecell_game_has_no_reveals(api):
+    body = api.post("/api/games/", {"variant": "freecell", "number": 24}, format="json").json()
+    assert body["reveals"] is None
+    assert body["start"] == engine.position_to_json(engine.deal("freecell", 24))
+    moved = api.post(f"/api/games/{body['id']}/moves/", {"expected_ply": 0, "moves": ["4h"],
+                                                         "client_times": [0]}, format="json").json()
+    assert moved["reveals"] is None and moved["moves"] == ["4h"]
+
+
+@pytest.mark.parametrize("variant", STOCK_VARIANTS)
+def test_a_stock_deal_shows_the_players_view_of_its_start(anon, variant):
+    body = anon.get(f"/api/deals/{variant}/7/").json()
+    assert body["position"] == engine.player_view(engine.deal(variant, 7))
+
+
+@pytest.mark.parametrize("variant", STOCK_VARIANTS)
+@pytest.mark.parametrize("what", ["hint", "verdict"])
+def test_guests_get_no_hint_or_verdict_by_log_on_a_stock_deal(anon, variant, what):
+    """A log of stock moves does not say which cards it turned: guests play a server game."""
+    response = anon.post(f"/api/deals/{variant}/7/{what}/", {"moves": []}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "server_game_required"
+
+
+def test_a_stock_game_hint_follows_the_deals_stored_line_and_names_only_a_move(api, monkeypatch):
+    """While the log is on the deal's stored winning line, the hint is its next move,
+    found without a search (a search here would fail the test)."""
+    variant, number = "spider-2suits", 4
+    line = _solved(variant, number)
+    Deal.objects.create(variant=variant, number=number, status=SolverStatus.WINNABLE, par=len(line),
+                        solution=" ".join(line))
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the stored line answers this hint")
+
+    monkeypatch.setattr(stock_hints, "solve_stock", no_search)
+    game = api.post("/api/games/", {"variant": variant, "number": number}, format="json").json()
+    api.post(f"/api/games/{game['id']}/moves/", {"expected_ply": 0, "moves": line[:6], "client_times": [0] * 6},
+             format="json")
+    response = api.post(f"/api/games/{game['id']}/hint/")
+    assert response.status_code == 200, response.content
+    assert response.json() == {"status": "move", "move": line[6], "last_good_ply": None, "hints": 1,
+                               "ranked": False, "scope": response.json()["scope"]}
+
+
+def _solved(variant: str, number: int) -> list[str]:
+    from games import solver
+
+    result = solver.solve(engine.deal(variant, number))
+    assert result.status == "winnable"
+    return list(result.moves)
