@@ -11,7 +11,7 @@ The card a move exposes turns face up by itself; that is not a move.
 
 from __future__ import annotations
 
-from games.engine.cards import SUIT_NAMES, SUITS, Card
+from games.engine.cards import RANKS, SUIT_NAMES, SUITS, Card
 from games.engine.errors import IllegalMoveError
 from games.engine.moves import why_not_on
 from games.engine.rules import Ruleset, get_ruleset
@@ -103,7 +103,9 @@ def _place_single(position: StockPosition, rules: Ruleset, move: StockMove, card
 def _check_foundation(position: StockPosition, card: Card) -> None:
     top = position.foundations[SUITS.index(card.suit)]
     if card.rank != top + 1:
-        wanted = "it is complete" if top == 13 else f"next is {Card(top + 1, card.suit)}"
+        # The next rank, not the card: a refusal names no card the player may not see yet.
+        article = "an" if top in (0, 7) else "a"
+        wanted = "it is complete" if top == 13 else f"it takes {article} {RANKS[top]} next"
         raise IllegalMoveError(
             "destination",
             f"destination: {card} does not go on the {SUIT_NAMES[card.suit]} foundation ({wanted})",

@@ -17,7 +17,7 @@ after(() => loadCatalogue(siteCatalogue()));
 test("titles and dailies are the catalogue's", () => {
   loadCatalogue(siteCatalogue());
   assert.equal(variantTitle("freecell-classic"), "FreeCell (classic)");
-  assert.deepEqual(dailyVariants(), ["freecell", "forecell"]);
+  assert.deepEqual(dailyVariants(), ["freecell", "forecell", "klondike-draw3", "spider-2suits"]);
   assert.deepEqual(siteVariants(), vectors.rulesets.filter((r) => r.on_site).map((r) => r.variant));
   assert.equal(variantTitle("no-such-game"), "no-such-game");
 });
