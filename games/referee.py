@@ -47,7 +47,41 @@ def log_replay(start: "engine.Position", moves: Sequence[str], *, offset: int = 
     the index reported is the move's place in the whole log. ``reveals``: see
     ``engine.replay`` (the same pass finds them).
     """
-    result = engine.replay(start, moves, reveals=reveals)
+    return _refused(engine.replay(start, moves, reveals=reveals), moves, offset)
+
+
+def batch_replay(position: "engine.Position", moves: Sequence[str], *, offset: int = 0,
+                 reveals: list | None = None):
+    """Replay a batch of new moves as ``log_replay`` does; on Klondike and Spider a
+    move that turns a card face up ends its batch.
+
+    A batch is all or nothing, so without this a player could send a revealing
+    move and then one that fails on purpose: the refusal would name the card just
+    turned, or its legality would say something of it, and nothing would be
+    recorded. The move after a reveal is refused (``reveal_ends_batch``) before it
+    is looked at: the answer is the same whatever the hidden card is.
+    """
+    if not hides_cards(position.variant):
+        return log_replay(position, moves, offset=offset, reveals=reveals)
+    shown: list = []
+    result = engine.replay(position, moves, reveals=shown)
+    turned = next((i for i, cards in enumerate(shown) if cards), None)
+    if turned is not None and turned + 1 < len(moves):
+        index = offset + turned + 2
+        raise InvalidRequest(
+            f"move {index} comes after a move that turns a card face up: send the moves up to that one, "
+            "then the rest once its card is known.",
+            code="reveal_ends_batch",
+            index=index,
+            move=str(moves[turned + 1])[:20],
+        )
+    if reveals is not None:
+        reveals.extend(shown)
+    return _refused(result, moves, offset)
+
+
+def _refused(result, moves: Sequence[str], offset: int):
+    """``result``, or the refusal of its first bad move as the API sends it."""
     if result.error_index is None:
         return result
     index = result.error_index

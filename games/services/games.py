@@ -17,7 +17,7 @@ from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from games import engine, solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
-from games.referee import hides_cards, log_replay, start_position, variant_check
+from games.referee import batch_replay, hides_cards, log_replay, start_position, variant_check
 from games.selectors import daily_is_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.leaderboards import leaderboards_outdate
@@ -112,7 +112,7 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         start = start_position(game.deal.variant, game.deal.number)
         reveals = [] if hides_cards(game.deal.variant) else None
         previous = log_replay(start, game.move_list, reveals=reveals)
-        result = log_replay(previous.position, list(moves), offset=game.ply, reveals=reveals)
+        result = batch_replay(previous.position, list(moves), offset=game.ply, reveals=reveals)
         _moves_record(game, moves, client_times, won=result.won)
     return Appended(game=game, position=result.position, reveals=reveals)
 
@@ -195,12 +195,13 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
         _log_length_check(fresh, game.ply)
         _client_times_check(game, fresh, client_times[len(held):])
         start = start_position(game.deal.variant, game.deal.number)
-        result = log_replay(start, list(moves))
+        previous = log_replay(start, held)
+        result = batch_replay(previous.position, fresh, offset=len(held))
         if not result.won:
             raise InvalidRequest(
-                f"The log is legal but does not win: {result.moves} moves played.",
+                f"The log is legal but does not win: {len(held) + result.moves} moves played.",
                 code="not_won",
-                moves=result.moves,
+                moves=len(held) + result.moves,
             )
         return _moves_record(game, fresh, client_times[len(held):], won=True)
 

@@ -131,6 +131,18 @@ class Play:
         self.check_game(response.json())
 
     def append(self, moves: list[str]) -> None:
+        """Append ``moves``, in batches that each end at a move turning a card up (the server's rule)."""
+        while moves:
+            position, cut = self.position, len(moves)
+            for index, move in enumerate(moves):
+                position, shown = engine.apply_revealing(position, move)
+                if shown:
+                    cut = index + 1
+                    break
+            self.append_batch(moves[:cut])
+            moves = moves[cut:]
+
+    def append_batch(self, moves: list[str]) -> None:
         ply = len(self.log)
         self.learn(moves)
         response = self.post(f"moves {ply + 1}-{ply + len(moves)}", f"/api/games/{self.game_id}/moves/",

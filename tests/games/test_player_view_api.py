@@ -45,12 +45,12 @@ def test_a_stock_game_sends_the_players_view_and_the_reveals_of_each_move(api, v
     assert "face_down" not in body["start"] and body["start"]["stock"] == [None] * len(start.stock)
     assert body["reveals"] == [] and body["moves"] == []
     line = legal_line(variant, 3, 12)
-    first = api.post(f"/api/games/{body['id']}/moves/",
-                     {"expected_ply": 0, "moves": line[:5], "client_times": [0] * 5}, format="json")
-    second = api.post(f"/api/games/{body['id']}/moves/",
-                      {"expected_ply": 5, "moves": line[5:], "client_times": [0] * (len(line) - 5)},
-                      format="json")
-    assert first.status_code == second.status_code == 200, second.content
+    # One move a batch: a move that turns a card up ends its batch (tests/games/test_batch_peek.py).
+    answers = [api.post(f"/api/games/{body['id']}/moves/",
+                        {"expected_ply": ply, "moves": [move], "client_times": [0]}, format="json")
+               for ply, move in enumerate(line)]
+    assert all(answer.status_code == 200 for answer in answers), [a.content for a in answers]
+    first, second = answers[4], answers[-1]
     reveals, view = expected_reveals(variant, 3, line)
     assert first.json()["reveals"] == reveals[:5]
     assert second.json()["reveals"] == reveals and second.json()["position"] == view
@@ -99,8 +99,9 @@ def test_a_stock_game_hint_follows_the_deals_stored_line_and_names_only_a_move(a
 
     monkeypatch.setattr(stock_hints, "solve_stock", no_search)
     game = api.post("/api/games/", {"variant": variant, "number": number}, format="json").json()
-    api.post(f"/api/games/{game['id']}/moves/", {"expected_ply": 0, "moves": line[:6], "client_times": [0] * 6},
-             format="json")
+    for ply, move in enumerate(line[:6]):  # one a batch: a move turning a card up ends its batch
+        assert api.post(f"/api/games/{game['id']}/moves/", {"expected_ply": ply, "moves": [move],
+                                                            "client_times": [0]}, format="json").status_code == 200
     response = api.post(f"/api/games/{game['id']}/hint/")
     assert response.status_code == 200, response.content
     assert response.json() == {"status": "move", "move": line[6], "last_good_ply": None, "hints": 1,
