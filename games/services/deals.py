@@ -15,6 +15,10 @@ from games.selectors import daily_layout_open, open_daily_layouts
 
 # Random deals are drawn from the numbers every client and solver knows well.
 RANDOM_DEAL_CEILING = 1_000_000
+# A Klondike or Spider daily's face-up cards single out its number among any range
+# one can deal through in a day; below this, dealing every number finds it (and
+# with it every face-down card). Reserve draws and staff's numbers stay above.
+HIDDEN_DAILY_FLOOR = 10**12
 # Deal numbers are stored as PostgreSQL bigint: PySolFC's ForeCell numbers go
 # up to 10**20 - 1, but this site serves them up to the largest bigint.
 SITE_MAX_DEAL_NUMBER = 2**63 - 1

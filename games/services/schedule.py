@@ -19,10 +19,11 @@ from django.db import IntegrityError, transaction
 from core.errors import Conflict, InvalidRequest, NotFound
 from games.clock import today_utc
 from games.models import Daily, Deal, SolverStatus
+from games.referee import hides_cards
 from games.selectors import layout_variants
 from games.services.audit import StaffAct, staff_action_record
 from games.services.dailies import daily_variant_check, deal_withdraw
-from games.services.deals import RANDOM_DEAL_CEILING, deal_get_or_create
+from games.services.deals import HIDDEN_DAILY_FLOOR, RANDOM_DEAL_CEILING, deal_get_or_create
 from games.services.layouts import layout_dailies, reserve_deals
 
 MAX_FILL_DAYS = 366
@@ -39,6 +40,17 @@ def _proof_check(deal: Deal) -> None:
         raise InvalidRequest(
             f"{deal} is not proven winnable (status: {deal.status}); the worker must prove it first.",
             code="deal_not_proven",
+        )
+
+
+def _unguessable_check(deal: Deal) -> None:
+    """A Klondike or Spider daily shows only some of its cards; its number must not be
+    found by dealing every number below it (``HIDDEN_DAILY_FLOOR``)."""
+    if hides_cards(deal.variant) and deal.number < HIDDEN_DAILY_FLOOR:
+        raise InvalidRequest(
+            f"A {deal.variant} daily needs a number from {HIDDEN_DAILY_FLOOR:,} up: below that, dealing "
+            "every number finds it from the cards it shows face up. Fill the date from the reserve.",
+            code="deal_number_guessable",
         )
 
 
@@ -63,6 +75,7 @@ def schedule_check(*, variant: str, date: dt.date, deal: Deal, moving: Daily | N
     if deal.variant != variant:
         raise InvalidRequest("The deal belongs to another variant.", code="invalid")
     _future_check(date)
+    _unguessable_check(deal)
     _proof_check(deal)
     _unused_check(deal, moving)
 

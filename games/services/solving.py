@@ -10,9 +10,10 @@ from django.db.models import Q
 
 from games import engine, solver
 from games.models import Deal, SolverStatus
-from games.referee import start_position
+from games.referee import hides_cards, start_position
 from games.selectors import layout_variants
 from games.services.deals import (
+    HIDDEN_DAILY_FLOOR,
     SITE_MAX_DEAL_NUMBER,
     deal_get_or_create,
     deal_random_number,
@@ -106,7 +107,8 @@ def _candidate(variant: str, reserve: bool, rng: random.Random) -> int:
     range, so that a daily's number cannot be found by dealing every low number."""
     if not reserve:
         return deal_random_number(variant=variant, rng=rng)
-    return rng.randint(1, min(SITE_MAX_DEAL_NUMBER, engine.get_ruleset(variant).max_deal_number))
+    lowest = HIDDEN_DAILY_FLOOR if hides_cards(variant) else 1  # see HIDDEN_DAILY_FLOOR
+    return rng.randint(lowest, min(SITE_MAX_DEAL_NUMBER, engine.get_ruleset(variant).max_deal_number))
 
 
 def _layout_taken(deal: Deal) -> bool:
