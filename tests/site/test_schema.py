@@ -52,3 +52,23 @@ def test_swagger_ui_comes_from_the_app_and_serves_the_schema(client):
     script = client.get("/api/docs/?script=")
     assert script.status_code == 200
     assert b"/api/schema/" in script.content
+
+
+def test_the_schema_describes_the_players_view_and_reveals(client):
+    """Positions are either a FreeCell-family position or a Klondike/Spider player's view
+    (hidden cards null, no face_down); games and closed dailies' lines carry reveals."""
+    schemas = yaml.safe_load(client.get("/api/schema/").content)["components"]["schemas"]
+    assert schemas["Position"]["oneOf"] == [
+        {"$ref": "#/components/schemas/FreeCellPositionOut"}, {"$ref": "#/components/schemas/StockViewOut"},
+    ]
+    view = schemas["StockViewOut"]["properties"]
+    assert view["columns"]["items"]["items"]["nullable"] and view["stock"]["items"]["nullable"]
+    assert "face_down" not in view and {"waste", "foundations", "removed"} <= set(view)
+    for name in ("GameOut", "LineOut"):
+        reveals = schemas[name]["properties"]["reveals"]
+        assert reveals["nullable"] and reveals["items"]["items"] == {"$ref": "#/components/schemas/RevealOut"}
+    assert set(schemas["RevealOut"]["properties"]) == {"pile", "card"}
+    assert "par_reveals" in schemas["LinesOut"]["properties"]
+    for name, field in (("GameOut", "start"), ("GameOut", "position"), ("DealOut", "position"),
+                        ("DailyOut", "position"), ("LinesOut", "start")):
+        assert schemas[name]["properties"][field]["allOf"] == [{"$ref": "#/components/schemas/Position"}]
