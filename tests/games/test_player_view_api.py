@@ -2,6 +2,8 @@
 ``reveals`` names what each move of the log turned up, hints are moves of a
 winning line, and guests' hints by log are refused for these variants."""
 
+import datetime as dt
+
 import pytest
 
 from games import engine
@@ -114,3 +116,26 @@ def _solved(variant: str, number: int) -> list[str]:
     result = solver.solve(engine.deal(variant, number))
     assert result.status == "winnable"
     return list(result.moves)
+
+
+def test_a_closed_stock_dailys_lines_carry_the_view_and_each_lines_reveals(anon, daily, today, finish):
+    """The day is over, so whole lines may be shown: the start is still the player's
+    view, and the replay viewer gets what each move of each line turned up."""
+    variant, number = "spider-2suits", 4
+    line = _solved(variant, number)
+    past = daily(variant, date=today - dt.timedelta(days=1), number=number)
+    Deal.objects.filter(pk=past.deal_id).update(solution=" ".join(line), par=len(line))
+    result = finish("bob", past.deal, daily=past, moves=len(line))
+    result.game.moves = " ".join(line)
+    result.game.save(update_fields=["moves"])
+    body = anon.get(f"/api/dailies/{past.date}/{variant}/lines/").json()
+    reveals, _ = expected_reveals(variant, number, line)
+    assert body["start"] == engine.player_view(engine.deal(variant, number))
+    assert body["par_line"] == line and body["par_reveals"] == reveals
+    assert [(p["moves"], p["reveals"]) for p in body["players"]] == [(line, reveals)]
+
+
+def test_a_closed_freecell_dailys_lines_have_no_reveals(anon, daily, today):
+    past = daily("freecell", date=today - dt.timedelta(days=1))
+    body = anon.get(f"/api/dailies/{past.date}/freecell/lines/").json()
+    assert body["start"] == engine.position_to_json(engine.deal("freecell", 24)) and body["par_reveals"] is None
