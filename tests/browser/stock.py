@@ -221,3 +221,139 @@ def _seen_by_ply(line: Line) -> list[set[str]]:
         seen |= {reveal["card"] for reveal in step.reveals}
         by_ply.append(set(seen))
     return by_ply
+
+
+# --- playing a step on the board -----------------------------------------------------------
+
+SETTLED = "el => Promise.allSettled(el.getAnimations().map((a) => a.finished))"
+
+
+def _head(page, step):
+    """The card element the gesture takes: the head of the carried run."""
+    return page.locator(f'.card[data-pile="{step.source}"][data-depth="{step.count}"]')
+
+
+def _target(page, step):
+    if step.to_foundation:
+        return page.locator(f'.pile[data-pile="{step.destination}"]')
+    top = page.locator(f'.card[data-pile="{step.destination}"][data-depth="1"]')
+    return top if top.count() else page.locator(f'.pile[data-pile="{step.destination}"]')
+
+
+def _point(locator, *, top_edge=False) -> tuple[float, float]:
+    locator.evaluate(SETTLED)
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + (min(box["height"] / 2, 12) if top_edge else box["height"] / 2)
+
+
+def mouse_drag(page, step) -> None:
+    """Press on the head card, move, release over the destination."""
+    x, y = _point(_head(page, step), top_edge=True)
+    tx, ty = _point(_target(page, step), top_edge=True)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 6, y + 6, steps=2)
+    page.mouse.move(tx, ty, steps=5)
+    page.mouse.up()
+
+
+def touch_drag(page, step, cdp) -> None:
+    """The same drag with a finger (Chrome's touch events, as a phone sends them)."""
+    x, y = _point(_head(page, step), top_edge=True)
+    tx, ty = _point(_target(page, step), top_edge=True)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 7):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x + (tx - x) * i / 6, "y": y + (ty - y) * i / 6}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def tap_card(page, step) -> None:
+    """A tap (or a double-click with a mouse) plays the card the way the click order says:
+    used only where that order is the line's move (a card that fits its foundation goes there first)."""
+    x, y = _point(_head(page, step), top_edge=True)
+    page.touchscreen.tap(x, y)
+
+
+def double_click_card(page, step) -> None:
+    x, y = _point(_head(page, step), top_edge=True)
+    page.mouse.dblclick(x, y)
+
+
+def stock_click(page, *, touch: bool) -> None:
+    x, y = _point(page.locator('.pile[data-pile="s"]'))
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def keys(page, step) -> None:
+    """The keyboard: ``S`` turns or deals; a move is the source's key (one more card of
+    its run per Up arrow), the destination's key, Enter."""
+    if step.stock:
+        page.keyboard.press("s")
+        return
+    page.keyboard.press(step.source)
+    for _ in range(step.count - 1):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("f" if step.to_foundation else step.destination)
+    page.keyboard.press("Enter")
+
+
+BOARD_IS = """
+([columns, waste]) => {
+  const piles = {};
+  for (const el of document.querySelectorAll('.card[data-pile]')) {
+    (piles[el.dataset.pile] ??= []).push([Number(el.dataset.depth), el.dataset.card || null]);
+  }
+  const cards = (id) => (piles[id] ?? []).sort((a, b) => b[0] - a[0]).map((c) => c[1]);
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const ids = columns.map((_, i) => String((i + 1) % 10));
+  if (!ids.every((id, i) => same(cards(id), columns[i]))) return false;
+  const shown = cards("w");
+  return waste === null || (shown.length <= waste.length && same(shown, waste.slice(waste.length - shown.length)));
+}
+"""
+
+
+def wait_for_view(page, view: dict, timeout: float = 15_000) -> None:
+    """Until the board draws exactly ``view``: every column, face-down cards as cards
+    without a name, and the waste's top cards (Draw 3 fans three)."""
+    page.wait_for_function(BOARD_IS, arg=[view["columns"], view.get("waste")], timeout=timeout)
+
+
+NAMED_IN_DOM = """
+() => {
+  const named = {};
+  for (const el of document.querySelectorAll('[data-card]:not([data-card=""])')) {
+    named[el.dataset.card] = (named[el.dataset.card] ?? 0) + 1;
+  }
+  return {named, html: document.documentElement.outerHTML};
+}
+"""
+
+WORDS = re.compile(r"\b(Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King) of (hearts|clubs|diamonds|spades)\b")
+RANK_WORDS = dict(zip(("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+                       "Queen", "King"), "A23456789TJQK", strict=True))
+
+
+def assert_nothing_unseen_in_dom(page, line: Line, played: int) -> None:
+    """No element names more copies of a card than have been face up so far, and
+    (one deck, Klondike) no card still face down is named anywhere in the page."""
+    seen: dict[str, int] = {}
+    for card in cards_named(line.start_view):
+        seen[card] = seen.get(card, 0) + 1
+    for step in line.steps[:played]:
+        for reveal in step.reveals:
+            if reveal["pile"] != "w" or line.variant.startswith("spider"):
+                seen[reveal["card"]] = seen.get(reveal["card"], 0) + 1
+            else:
+                seen[reveal["card"]] = 1  # a stock card turned again is the same card
+    dom = page.evaluate(NAMED_IN_DOM)
+    for card, times in dom["named"].items():
+        assert times <= seen.get(card, 0), f"after {played} moves the page holds {card} x{times}, seen {seen.get(card, 0)}"
+    if line.variant.startswith("klondike"):
+        for rank, suit in WORDS.findall(dom["html"]):
+            card = RANK_WORDS[rank] + suit[0].upper()
+            assert card in seen, f"after {played} moves the page names {rank} of {suit}, still face down"

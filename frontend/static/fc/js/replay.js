@@ -97,8 +97,9 @@ export async function startReplay(root) {
     }
     try {
       view.render(steps[at].position, { moved });
-    } catch (error) {
-      broken = `This board cannot be drawn here (${error.message}); the moves are read out instead.`;
+    } catch {
+      broken = "This board cannot be drawn on this page yet: each move is written out here instead.";
+      root.querySelector("[data-board]").hidden = true;
       show(at);
     }
   }
