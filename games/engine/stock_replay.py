@@ -83,8 +83,11 @@ def _code(item, codes: dict, rules) -> tuple | None:
     return code
 
 
+_TEXTS = {code: str(card) for code, card in _CARDS.items()}
+
+
 def _shown(pile: str, code: int) -> dict:
-    return {"pile": pile, "card": str(_CARDS[code])}
+    return {"pile": pile, "card": _TEXTS[code]}
 
 
 _PILES = tuple(str((index + 1) % 10) for index in range(10))  # column notation: 1..9, 0 for the tenth
@@ -208,8 +211,9 @@ def _run_spider(state: _State, log: list, codes: dict, rules, reveals: list | No
         if code is None:
             return applied
         kind, s, d, n = code
-        if reveals is not None:
-            prior = down[:]
+        if reveals is not None and (kind == 0 or kind == 4):  # what may turn: dealt cards, touched columns
+            touched = range(width) if kind == 0 else (s, d) if s < d else (d, s)
+            prior = [down[i] for i in touched]
             dealt = stock[:-width - 1:-1] if kind == 0 else ()
         if kind == 0:  # deal a row
             if not stock or (needs_every_column and not all(cols)):
@@ -223,7 +227,7 @@ def _run_spider(state: _State, log: list, codes: dict, rules, reveals: list | No
             return applied
         if reveals is not None:
             shown = [_shown(_PILES[i], code) for i, code in enumerate(dealt)]
-            for i, before in enumerate(prior):
+            for i, before in zip(touched, prior, strict=True):
                 if down[i] < before:
                     col = cols[i]
                     shown.extend(_shown(_PILES[i], code) for code in col[down[i]:min(before, len(col))])
