@@ -24,7 +24,6 @@ from games.catalogue import (
 from games.clock import today_utc
 from games.models import Daily
 from games.selectors import deals_featured
-from games.services.deals import SITE_MAX_DEAL_NUMBER
 from games.share_links import ShareCodeError, share_code, share_decode
 
 from .rules_page import rules_html
@@ -60,8 +59,9 @@ PLAY_MODULES = (
 
 
 def _deal_ceiling(variant: str) -> int:
-    """The largest deal number the site serves in ``variant``."""
-    return min(site_ruleset(variant).max_deal_number, SITE_MAX_DEAL_NUMBER)
+    """The largest deal number the site serves in ``variant`` (its whole range: ``Deal.number``
+    holds PySolFC's 20 digits)."""
+    return site_ruleset(variant).max_deal_number
 
 
 def _single_click(variant: str) -> bool:

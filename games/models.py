@@ -12,11 +12,61 @@ choices are read from it when needed, so a new variant needs no migration.
 
 import uuid
 
+from django import forms
 from django.conf import settings
+from django.core import exceptions
 from django.db import models
 from django.db.models import Q
 
 from games.catalogue import variant_choices
+from games.engine.rules import PYSOLFC_MAX_DEAL
+
+#: The largest deal number a row can hold: PySolFC's 20 digits (the largest of every variant's maximum).
+DEAL_NUMBER_MAX = PYSOLFC_MAX_DEAL
+
+
+class DealNumberField(models.Field):
+    """A deal number: PostgreSQL ``numeric(20, 0)`` in the table, a Python ``int``
+    everywhere else. PySolFC's deal numbers reach 10**20 - 1, past bigint's 2**63 - 1;
+    each variant's own maximum is the engine's (``Ruleset.max_deal_number``).
+
+    SQLite (the embedded mode of ``scripts/run``) binds no integer past 2**63 - 1 and
+    turns a longer numeric text into a float, so there the column holds the digits
+    as text: equality, uniqueness and ``IN`` hold; ``ORDER BY number`` is by text."""
+
+    description = "A deal number, 1 to 10**20 - 1"
+
+    def db_type(self, connection) -> str:
+        return "numeric(20, 0)" if connection.vendor == "postgresql" else "varchar(20)"
+
+    def get_db_prep_value(self, value, connection, prepared=False):
+        value = value if prepared else self.get_prep_value(value)
+        if value is None or connection.vendor == "postgresql":
+            return value
+        return str(value)
+
+    def from_db_value(self, value, expression, connection):
+        return None if value is None else int(value)
+
+    def to_python(self, value):
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        try:
+            text = str(value).strip()
+            if not text.isdigit():
+                raise ValueError(text)
+            return int(text)
+        except (TypeError, ValueError):
+            raise exceptions.ValidationError("A deal number is a whole number.", code="invalid") from None
+
+    def get_prep_value(self, value):
+        value = super().get_prep_value(value)
+        return None if value is None else self.to_python(value)
+
+    def formfield(self, **kwargs):
+        return super().formfield(
+            **{"form_class": forms.IntegerField, "min_value": 1, "max_value": DEAL_NUMBER_MAX, **kwargs}
+        )
 
 
 class SolverStatus(models.TextChoices):
@@ -28,7 +78,7 @@ class SolverStatus(models.TextChoices):
 
 class Deal(models.Model):
     variant = models.CharField(max_length=20, choices=variant_choices)
-    number = models.BigIntegerField()
+    number = DealNumberField()
     status = models.CharField(
         max_length=12, choices=SolverStatus.choices, default=SolverStatus.UNKNOWN
     )
@@ -281,3 +331,19 @@ class ScheduleRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.variant} #{self.deal.number} on {self.date.isoformat()} ({self.status})"
+
+
+class DailyVariant(models.Model):
+    """Staff's choice of whether a variant is played as a daily. Without a row the
+    catalogue's ``daily_default`` holds; ``games.catalogue.daily_variants`` reads both.
+    Written only by ``games.services.daily_variants``, which audits and refreshes the cache."""
+
+    variant = models.CharField(max_length=20, unique=True)
+    enabled = models.BooleanField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["variant"]
+
+    def __str__(self) -> str:
+        return f"{self.variant} daily {'on' if self.enabled else 'off'}"

@@ -6,6 +6,7 @@ The letter is the variant's ``share_letter`` in the catalogue.
 """
 
 from games.catalogue import site_rulesets
+from games.engine.rules import MAX_DEAL_NUMBER
 
 
 def _letters() -> dict[str, str]:
@@ -27,8 +28,10 @@ def _base36(number: int) -> str:
     return digits
 
 
-#: The longest number a code may carry: deal numbers are stored as bigint.
-_MAX_DIGITS = len(_base36(2**63 - 1))
+#: The longest number a code may carry: the largest deal number of any variant
+#: (PySolFC's 10**20 - 1 is 13 base-36 digits); each variant's own ceiling is checked
+#: where the code is used.
+_MAX_DIGITS = len(_base36(max(MAX_DEAL_NUMBER.values())))
 
 
 def share_code(variant: str, number: int) -> str:

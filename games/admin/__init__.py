@@ -7,7 +7,7 @@ players (suspension) and the audit log of every staff action.
 
 from django.contrib import admin
 
-from games.admin import audit, dailies, deals, players, results  # noqa: F401 - registers the admins
+from games.admin import audit, dailies, daily_variants, deals, players, results  # noqa: F401 - registers the admins
 
 # The app list stays on the index page: without the side bar the wide lists (results with
 # their evidence, the calendar) fit a 1400 px screen beside their filters.

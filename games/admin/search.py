@@ -5,6 +5,6 @@ def exact_number_search(queryset, search_term: str, field: str = "number"):
     term = search_term.strip().lstrip("#")
     if not term:
         return queryset, False
-    if not term.isdigit() or len(term) > 19:
+    if not term.isdigit() or len(term) > 20:
         return queryset.none(), False
     return queryset.filter(**{field: int(term)}), False

@@ -22,7 +22,7 @@ from games.apis.fields import (
     reveals_field,
     variant_field,
 )
-from games.models import Game, Submission
+from games.models import DEAL_NUMBER_MAX, Game, Submission
 from games.referee import hides_cards, start_position
 from games.selectors import daily_rank, game_submission, player_game, player_games
 from games.services.games import (
@@ -173,7 +173,7 @@ class GameListApi(APIView):
     class GameFilterIn(serializers.Serializer):
         state = serializers.ChoiceField(choices=Game.State.values, required=False)
         variant = variant_field(required=False)
-        number = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False)
+        number = serializers.IntegerField(min_value=1, max_value=DEAL_NUMBER_MAX, required=False)
         daily = serializers.DateField(required=False, help_text="Games on the daily of this date.")
 
     @extend_schema(parameters=[GameFilterIn], responses={200: GameListOut, **ERRORS},

@@ -8,7 +8,7 @@ import datetime as dt
 
 from django.db.models import Count, Q, QuerySet
 
-from games.catalogue import daily_variants
+from games.catalogue import site_variants
 from games.clock import today_utc
 from games.models import Daily, Deal, PlayerStreak, Result
 from games.selectors.stored import (
@@ -88,8 +88,11 @@ def leaderboard_daily(*, daily: Daily) -> Stored:
 
 
 def leaderboard_daily_stored(*, variant: str, date: dt.date) -> Stored | None:
-    """The hot read: a daily's stored board, with no query; None when it must be built (or cannot be)."""
-    if variant not in daily_variants() or date > today_utc():
+    """The hot read: a daily's stored board, with no query; None when it must be built (or cannot be).
+    Only the catalogue is asked about the variant (no cache round trip for staff's daily
+    switches): a board is stored only after ``daily_get`` let it through, and one stored
+    before its daily was switched off expires within ``CACHE_SECONDS``."""
+    if variant not in site_variants() or date > today_utc():
         return None
     return stored_read(daily_board_key(variant, date))
 

@@ -19,17 +19,16 @@ RANDOM_DEAL_CEILING = 1_000_000
 # one can deal through in a day; below this, dealing every number finds it (and
 # with it every face-down card). Reserve draws and staff's numbers stay above.
 HIDDEN_DAILY_FLOOR = 10**12
-# Deal numbers are stored as PostgreSQL bigint: PySolFC's ForeCell numbers go
-# up to 10**20 - 1, but this site serves them up to the largest bigint.
-SITE_MAX_DEAL_NUMBER = 2**63 - 1
 
 
 def deal_number_check(*, variant: str, number: int) -> int:
+    """``number`` if it is one of the variant's deals (1 to its ``max_deal_number``:
+    up to 10**20 - 1 for PySolFC's numbers, which ``Deal.number`` holds)."""
     variant_check(variant)
-    if number > SITE_MAX_DEAL_NUMBER:
-        ceiling = min(SITE_MAX_DEAL_NUMBER, engine.get_ruleset(variant).max_deal_number)
+    ceiling = engine.get_ruleset(variant).max_deal_number
+    if not 1 <= number <= ceiling:
         raise InvalidRequest(
-            f"This site serves {variant} deals 1 to {ceiling:,}.",
+            f"{variant} deal numbers run from 1 to {ceiling:,}.",
             code="invalid_deal_number",
             number=number,
         )

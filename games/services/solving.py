@@ -14,7 +14,6 @@ from games.referee import hides_cards, start_position
 from games.selectors import layout_variants
 from games.services.deals import (
     HIDDEN_DAILY_FLOOR,
-    SITE_MAX_DEAL_NUMBER,
     deal_get_or_create,
     deal_random_number,
     deal_verdict_store,
@@ -103,12 +102,13 @@ def pool_size(*, variant: str, reserve: bool = False) -> int:
 
 
 def _candidate(variant: str, reserve: bool, rng: random.Random) -> int:
-    """Random deals come from the well-known low numbers; daily deals from the whole
-    range, so that a daily's number cannot be found by dealing every low number."""
+    """Random deals come from the well-known low numbers; daily deals from the variant's
+    whole range (1 to 10**20 - 1 for PySolFC's numbers), so that a daily's number cannot
+    be found by dealing every low number."""
     if not reserve:
         return deal_random_number(variant=variant, rng=rng)
     lowest = HIDDEN_DAILY_FLOOR if hides_cards(variant) else 1  # see HIDDEN_DAILY_FLOOR
-    return rng.randint(lowest, min(SITE_MAX_DEAL_NUMBER, engine.get_ruleset(variant).max_deal_number))
+    return rng.randint(lowest, engine.get_ruleset(variant).max_deal_number)
 
 
 def _layout_taken(deal: Deal) -> bool:

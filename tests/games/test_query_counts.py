@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.catalogue import daily_variants
 from games.services.leaderboards import leaderboards_outdate
 
 pytestmark = pytest.mark.django_db
@@ -25,10 +26,12 @@ def test_building_the_daily_leaderboard_is_a_fixed_number_of_queries(anon, daily
     # Only this board's entry: cache.clear() flushes the whole Redis database, the
     # Celery broker's queues and unacknowledged messages included.
     leaderboards_outdate(daily_id=day.pk)
+    daily_variants()  # staff's daily switches, cached as on a running site
     redis_commands.clear()
     with django_assert_num_queries(4):  # the daily and its deal, rows, count, histogram
         anon.get(f"/api/leaderboards/daily/{today}/freecell/")
-    assert redis_commands == ["MGET", "MGET", "SET"]  # the stored read, again the long way, the store
+    # The stored read, the daily switches, again the long way, the store.
+    assert redis_commands == ["MGET", "GET", "MGET", "SET"]
 
 
 def test_a_stored_player_stats_read_costs_one_query(anon, daily, finish, django_assert_num_queries,

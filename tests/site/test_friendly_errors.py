@@ -13,7 +13,6 @@ from django.test import Client
 from django.urls import include, path
 
 from games.engine import MAX_DEAL_NUMBER
-from games.services.deals import SITE_MAX_DEAL_NUMBER
 from tests.support.processes import REPO, VENV_BIN, service_env
 
 pytestmark = pytest.mark.django_db
@@ -66,13 +65,13 @@ def test_a_bug_is_the_friendly_500_page_and_json_under_the_api(settings):
 def test_the_home_page_deal_box_has_each_variants_ceiling(client):
     html = client.get("/").content.decode()
     options = dict(re.findall(r'<option value="([a-z-]+)" data-max="(\d+)"', html))
-    expected = {v: str(min(MAX_DEAL_NUMBER[v], SITE_MAX_DEAL_NUMBER)) for v in options}
+    expected = {v: str(MAX_DEAL_NUMBER[v]) for v in options}
     assert options == expected and "freecell" in options and "forecell" in options
-    assert options["freecell"] == "8589934591"
+    assert options["freecell"] == "8589934591" and options["forecell"] == "99999999999999999999"
     first = next(iter(options.values()))
     assert re.search(rf'<input name="number" type="number" min="1" max="{first}"', html)
 
 
-@pytest.mark.parametrize("url", ["/play/forecell/9223372036854775808", "/s/zzz"])
+@pytest.mark.parametrize("url", ["/play/freecell/8589934592", "/play/forecell/100000000000000000000", "/s/zzz"])
 def test_deal_numbers_past_the_sites_ceiling_are_a_404_page(client, url):
     assert client.get(url).status_code == 404
