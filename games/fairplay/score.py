@@ -7,6 +7,11 @@
 - **pace**: quick decisions for the position's difficulty (the options there);
 - **no exploration**: not one move taken back, not one position visited twice.
 
+Agreement needs fc-solve's presets, which play the FreeCell family only: a
+Klondike or Spider win is scored on the other three signals (its agreement is 0
+and ``presets`` empty), so its score stays below the threshold of 0.5 and the
+clocks' rules (``games/services/fairplay.py``) are what hold such a win.
+
 Each signal is mapped to 0..1 and weighted; the weights and the threshold are
 chosen with ``bench/fairplay.py`` (figures in docs/reliability.md). Nothing
 here decides anything: the service holds a result above the threshold and a
@@ -20,7 +25,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Position, apply_move, legal_moves
+from games.engine import Position, apply_move, get_ruleset, legal_moves
 from games.fairplay import timing
 from games.fairplay.agreement import Agreement, line_agreement
 
@@ -99,6 +104,11 @@ class Assessment:
         }
 
 
+def presets_play(variant: str) -> bool:
+    """Whether the shipped fc-solve presets play ``variant`` (the FreeCell family)."""
+    return get_ruleset(variant).family == "freecell"
+
+
 def _walk(start: Position, moves: Sequence[str]) -> tuple[list[int], int]:
     """(options before each decision, positions visited more than once)."""
     options, seen, revisits, position = [], {start}, 0, start
@@ -119,7 +129,8 @@ def assess(start: Position, moves: Sequence[str], server_times: Sequence[int],
     think = timing.think_times(moves, server_times)
     client = timing.think_times(moves, client_times)
     options, revisits = _walk(start, moves)
-    agreement = line_agreement(start, moves, seconds=seconds, lines=lines)
+    agreement = (line_agreement(start, moves, seconds=seconds, lines=lines)
+                 if presets_play(start.variant) else Agreement(()))
     best = agreement.best
     median = statistics.median(think) if think else 0
     signals = {
