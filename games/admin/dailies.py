@@ -16,7 +16,7 @@ from games.admin.readonly import ReadOnlyAdmin
 from games.admin.search import exact_number_search
 from games.catalogue import daily_variants
 from games.clock import today_utc
-from games.models import Daily, ScheduleRequest
+from games.models import Daily, Deal, ScheduleRequest, SolverStatus
 from games.services.deals import deal_lookup
 from games.services.layouts import reserve_deals
 from games.services.schedule import schedule_change, schedule_check, schedule_fill, schedule_remove
@@ -56,6 +56,10 @@ class DailyForm(forms.ModelForm):
                 schedule_number_check(variant=data["variant"], date=data["date"], number=data["number"])
             elif data["number"] != self.instance.deal.number:
                 deal = deal_lookup(variant=self.instance.variant, number=data["number"])
+                if deal.status == SolverStatus.UNKNOWN and not deal.voided:
+                    # Checked as if proven: saving sends it to the worker (schedule_change).
+                    deal = Deal(pk=deal.pk, variant=deal.variant, number=deal.number,
+                                status=SolverStatus.WINNABLE)
                 schedule_check(
                     variant=self.instance.variant, date=data["date"], deal=deal, moving=self.instance
                 )

@@ -22,6 +22,7 @@ from games.models import Daily, Deal, SolverStatus
 from games.referee import hides_cards
 from games.selectors import layout_variants
 from games.services.audit import StaffAct, staff_action_record
+from games.services.curation import deal_solve_enqueue
 from games.services.dailies import daily_variant_check, deal_withdraw
 from games.services.deals import HIDDEN_DAILY_FLOOR, RANDOM_DEAL_CEILING, deal_get_or_create
 from games.services.layouts import layout_dailies, reserve_deals
@@ -160,9 +161,31 @@ def schedule_replace(*, daily: Daily, deal: Deal, act: StaffAct) -> Daily:
         return daily
 
 
+def _unsolved_send(*, daily: Daily, number: int, act: StaffAct) -> None:
+    """A daily's new number that nobody has solved yet: stored, sent to the worker and refused
+    for now (``deal_not_proven``), so that the same change succeeds once the worker proves it.
+    A daily whose date has begun is refused first, and nothing is sent."""
+    daily_variant_check(daily.variant)
+    _future_check(daily.date, f"The {daily.variant} daily of {daily.date} has begun; it cannot change.")
+    deal = deal_get_or_create(variant=daily.variant, number=number)
+    if deal.status != SolverStatus.UNKNOWN or deal.voided:
+        return
+    with transaction.atomic():
+        staff_action_record(act=act, action="deal_solve", target=deal)
+        deal_solve_enqueue(deal=deal)
+    raise InvalidRequest(
+        f"{deal} is not proven winnable yet: it was sent to the worker. Give the {daily.variant} daily "
+        f"of {daily.date} this deal again once it is proven.",
+        code="deal_not_proven",
+    )
+
+
 def schedule_change(*, daily: Daily, act: StaffAct, date: dt.date | None = None,
                     number: int | None = None) -> Daily:
-    """Give a daily that has not begun another deal (by number) and/or another date: both or neither."""
+    """Give a daily that has not begun another deal (by number) and/or another date: both or neither.
+    A number nobody has solved is sent to the worker and refused until it is proven."""
+    if number is not None and number != daily.deal.number:
+        _unsolved_send(daily=daily, number=number, act=act)
     with transaction.atomic():
         if number is not None and number != daily.deal.number:
             deal = deal_get_or_create(variant=daily.variant, number=number)

@@ -167,3 +167,49 @@ def test_dates_are_written_yyyy_mm_dd(staff, date):
                           format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "invalid"
     assert not ScheduleRequest.objects.exists() and not Deal.objects.exists()
+
+
+def test_replacing_a_dailys_deal_by_an_unsolved_number_sends_it_to_the_worker_first(
+        staff, today, winnable_deal, django_capture_on_commit_callbacks):
+    from games.services.solving import deal_solve
+
+    winnable_deal("freecell", 5)
+    day = today + dt.timedelta(days=2)
+    schedule(staff, "freecell", day, 5)
+    with django_capture_on_commit_callbacks() as rung:
+        response = staff.patch(f"/api/staff/schedule/freecell/{day}/", {"number": 6, "reason": "a nicer one"},
+                               format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "deal_not_proven"
+    assert "sent to the worker" in response.json()["error"]["message"]
+    assert len(rung) == 1  # the worker's doorbell
+    assert Deal.objects.get(variant="freecell", number=6).status == "unknown"
+    assert Daily.objects.get(date=day).deal.number == 5  # unchanged until the deal is proven
+    sent = LogEntry.objects.get(additional_data__action="deal_solve")
+    assert (sent.additional_data["via"], sent.additional_data["reason"]) == ("api", "a nicer one")
+
+    deal_solve(deal=Deal.objects.get(variant="freecell", number=6))  # what the worker runs
+    again = staff.patch(f"/api/staff/schedule/freecell/{day}/", {"number": 6}, format="json")
+    assert again.status_code == 200 and again.json()["number"] == 6
+
+
+def test_a_daily_that_has_begun_sends_no_replacement_to_the_worker(staff, daily, today,
+                                                                   django_capture_on_commit_callbacks):
+    daily(number=5)
+    with django_capture_on_commit_callbacks() as rung:
+        response = staff.patch(f"/api/staff/schedule/freecell/{today}/", {"number": 6}, format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "date_not_future"
+    assert rung == [] and not Deal.objects.filter(number=6).exists()
+
+
+def test_the_admin_sends_an_unsolved_replacement_to_the_worker(admin_client, staff, today, winnable_deal,
+                                                               django_capture_on_commit_callbacks):
+    winnable_deal("freecell", 5)
+    day = today + dt.timedelta(days=2)
+    schedule(staff, "freecell", day, 5)
+    daily = Daily.objects.get(date=day)
+    with django_capture_on_commit_callbacks() as rung:
+        page = admin_client.post(f"/admin/games/daily/{daily.pk}/change/",
+                                 {"date": day.isoformat(), "number": 6, "reason": "nicer"}, follow=True)
+    assert "sent to the worker" in page.content.decode()
+    assert len(rung) == 1 and Deal.objects.get(number=6).status == "unknown"
+    assert Daily.objects.get(date=day).deal.number == 5
