@@ -41,8 +41,8 @@ def site_variants() -> tuple[str, ...]:
 
 
 def daily_switches() -> dict[str, bool]:
-    """Staff's switches, ``{variant: enabled}``, for variants whose daily differs from
-    the catalogue's default, from the cache (read from the table when the cache
+    """Staff's switches, ``{variant: enabled}``, for the variants staff have switched,
+    from the cache (read from the table when the cache
     lacks them or is down: a cache outage costs a query, never an answer)."""
     switches = None
     with contextlib.suppress(Exception):

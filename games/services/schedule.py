@@ -24,7 +24,7 @@ from games.selectors import layout_variants
 from games.services.audit import StaffAct, staff_action_record
 from games.services.curation import deal_solve_enqueue
 from games.services.dailies import daily_variant_check, deal_withdraw
-from games.services.deals import HIDDEN_DAILY_FLOOR, RANDOM_DEAL_CEILING, deal_get_or_create
+from games.services.deals import HIDDEN_DAILY_FLOOR, RANDOM_DEAL_CEILING, deal_get_or_create, deal_lookup
 from games.services.layouts import layout_dailies, reserve_deals
 
 MAX_FILL_DAYS = 366
@@ -164,12 +164,15 @@ def schedule_replace(*, daily: Daily, deal: Deal, act: StaffAct) -> Daily:
 def _unsolved_send(*, daily: Daily, number: int, act: StaffAct) -> None:
     """A daily's new number that nobody has solved yet: stored, sent to the worker and refused
     for now (``deal_not_proven``), so that the same change succeeds once the worker proves it.
-    A daily whose date has begun is refused first, and nothing is sent."""
-    daily_variant_check(daily.variant)
+    What would refuse it once proven (a date that has begun, a guessable number, a deal
+    already a daily) is refused first, and nothing is sent."""
     _future_check(daily.date, f"The {daily.variant} daily of {daily.date} has begun; it cannot change.")
-    deal = deal_get_or_create(variant=daily.variant, number=number)
+    deal = deal_lookup(variant=daily.variant, number=number)
     if deal.status != SolverStatus.UNKNOWN or deal.voided:
         return
+    probe = Deal(pk=deal.pk, variant=deal.variant, number=deal.number, status=SolverStatus.WINNABLE)
+    schedule_check(variant=daily.variant, date=daily.date, deal=probe, moving=daily)
+    deal = deal_get_or_create(variant=daily.variant, number=number)
     with transaction.atomic():
         staff_action_record(act=act, action="deal_solve", target=deal)
         deal_solve_enqueue(deal=deal)

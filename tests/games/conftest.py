@@ -1,12 +1,10 @@
 """Fixtures for the game service: players, API clients, deals with known lines."""
 
-import dataclasses
 import datetime as dt
 
 import pytest
 from django.utils import timezone
 
-from games import engine
 from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
 from games.services.results import streak_recompute
 
@@ -82,11 +80,3 @@ def redis_commands(monkeypatch):
     monkeypatch.setattr(redis.Redis, "execute_command", counted)
     return sent
 
-
-@pytest.fixture
-def stock_on_site(monkeypatch):
-    """Offer Klondike and Spider on the site, as the catalogue does once they are playable there
-    (a no-op when they already are)."""
-    for ruleset in list(engine.rules.RULESETS.values()):
-        if ruleset.family in ("klondike", "spider"):
-            monkeypatch.setitem(engine.rules.RULESETS, ruleset.variant, dataclasses.replace(ruleset, on_site=True))

@@ -16,7 +16,7 @@ from games.services.dailies import dailies_prepare
 from games.services.daily_variants import daily_variant_set
 from games.services.schedule import schedule_fill
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("stock_on_site")]
+pytestmark = pytest.mark.django_db
 
 DEFAULTS = ("freecell", "forecell", "klondike-draw3", "spider-2suits")
 

@@ -2,6 +2,7 @@
 secret numbers, and ranked wins judged by the worker's replay like FreeCell's."""
 
 import datetime as dt
+import json
 import random
 from functools import lru_cache
 
@@ -12,12 +13,13 @@ from games import engine, solver
 from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
 from games.selectors import player_games
 from games.services.dailies import daily_game_start
-from games.services.games import deal_game_start, game_undo, moves_append, submission_submit
+from games.services.deals import HIDDEN_DAILY_FLOOR
+from games.services.games import deal_game_start, game_undo, moves_append
 from games.services.results import submission_validate
 from games.services.solving import pool_fill
 from games.share_links import share_code
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("stock_on_site")]
+pytestmark = pytest.mark.django_db
 
 BIGGEST = 10**20 - 1  # PySolFC's largest deal number, past bigint's 2**63 - 1
 DAILY_STOCK = ("klondike-draw3", "spider-2suits")
@@ -38,6 +40,14 @@ def proven(variant: str, number: int, **flags) -> Deal:
         defaults={"status": SolverStatus.WINNABLE, "par": len(line), "solution": " ".join(line), **flags},
     )
     return deal
+
+
+def play_line(game: Game, player, line):
+    """One move per request, as the client sends them (a move that turns a card ends a batch)."""
+    for ply, move in enumerate(line):
+        appended = moves_append(game_id=game.pk, player=player, expected_ply=ply, moves=[move],
+                                client_times=[4000 * (ply + 1)])
+    return appended
 
 
 def backdate(game_id: str, minutes: int) -> None:
@@ -69,12 +79,17 @@ def test_a_20_digit_stock_deal_is_stored_scheduled_played_and_looked_up(api, pla
         f"/play/klondike-draw3/{BIGGEST}?shared=1")
     assert api.get(f"/api/leaderboards/deal/klondike-draw3/{BIGGEST}/").status_code == 200
 
+    deal = api.get(f"/api/deals/klondike-draw3/{BIGGEST}/").json()
+    assert (deal["number"], deal["status"], deal["par"]) == (BIGGEST, "winnable", len(stock_line(
+        "klondike-draw3", BIGGEST)))
+    started = api.post("/api/games/", {"variant": "klondike-draw3", "number": BIGGEST}, format="json")
+    assert started.status_code == 201 and started.json()["deal"]["number"] == BIGGEST
+    assert [g["id"] for g in api.get(f"/api/games/?number={BIGGEST}").json()["games"]] == [started.json()["id"]]
+
     game = deal_game_start(player=player, variant="klondike-draw3", number=BIGGEST)
-    line = stock_line("klondike-draw3", BIGGEST)
-    won = moves_append(game_id=game.pk, player=player, expected_ply=0, moves=line,
-                       client_times=[4000 * (i + 1) for i in range(len(line))])
+    won = play_line(game, player, stock_line("klondike-draw3", BIGGEST))
     assert won.game.state == Game.State.WON and won.game.deal.number == BIGGEST
-    assert [g.pk for g in player_games(player=player, number=BIGGEST)] == [game.pk]
+    assert {str(g.pk) for g in player_games(player=player, number=BIGGEST)} == {str(game.pk), started.json()["id"]}
     assert Deal.objects.filter(variant="klondike-draw3", number=BIGGEST).count() == 1
 
 
@@ -107,15 +122,57 @@ class RecordingRandom(random.Random):
         return b - len(self.ranges) + 1
 
 
-def test_a_stock_dailys_reserve_draws_from_the_whole_pysolfc_range_and_freecells_keeps_its_own():
+def test_a_stock_dailys_reserve_draws_up_to_pysolfcs_largest_number_and_freecells_keeps_its_own():
     rng = RecordingRandom()
     assert pool_fill(variant="spider-2suits", target=1, seconds=60, rng=rng, reserve=True) == 1
-    assert rng.ranges[0] == (1, BIGGEST)
+    assert rng.ranges[0] == (HIDDEN_DAILY_FLOOR, BIGGEST)
     kept = Deal.objects.get(variant="spider-2suits", daily_reserve=True)
     assert kept.number > 2**63 - 1 and kept.status == SolverStatus.WINNABLE
     freecell = RecordingRandom()
     assert pool_fill(variant="freecell", target=1, seconds=60, rng=freecell, reserve=True) == 1
     assert freecell.ranges[0] == (1, engine.rules.MS_MAX_DEAL)
+
+
+SECRET = 73_857_190_264_518_093_627  # 20 digits, distinctive: any leak shows in a response body
+
+
+@pytest.mark.parametrize("variant", DAILY_STOCK)
+def test_a_stock_dailys_number_appears_in_no_response_while_the_day_is_open(api, client, player, winnable_deal,
+                                                                             today, variant):
+    for other in ("freecell", "forecell", *DAILY_STOCK):  # today's dailies exist: none is drawn here
+        if other != variant:
+            Daily.objects.create(variant=other, date=today, deal=winnable_deal(other, 7, in_pool=False))
+    Daily.objects.create(variant=variant, date=today, deal=winnable_deal(variant, SECRET, in_pool=False))
+    game = api.post(f"/api/dailies/{today}/{variant}/games/").json()
+    gid = game["id"]
+    turned = api.post(f"/api/games/{gid}/moves/", {"expected_ply": 0, "moves": ["s"], "client_times": [900]},
+                      format="json")
+    assert turned.status_code == 200, turned.json()
+    client.force_login(player)
+    bodies = [
+        json.dumps(game),
+        turned.content.decode(),
+        api.get("/api/dailies/today/").content.decode(),
+        api.get(f"/api/dailies/{today}/{variant}/").content.decode(),
+        api.get(f"/api/games/{gid}/").content.decode(),
+        api.get("/api/games/").content.decode(),
+        api.post(f"/api/games/{gid}/undo/", {"expected_ply": 1, "to_ply": 0}, format="json").content.decode(),
+        api.post(f"/api/games/{gid}/hint/").content.decode(),
+        api.get(f"/api/leaderboards/daily/{today}/{variant}/").content.decode(),
+        api.get(f"/api/players/{player.username}/stats/").content.decode(),
+        api.get(f"/api/dailies/archive/{variant}/").content.decode(),
+        APIClient().get(f"/api/leaderboards/daily/{today}/{variant}/").content.decode(),
+        APIClient().get(f"/api/deals/{variant}/random/").content.decode(),
+        client.get("/").content.decode(),
+        client.get(f"/daily/{variant}").content.decode(),
+    ]
+    for body in bodies:
+        assert str(SECRET) not in body
+        assert share_code(variant, SECRET) not in body  # nor its share code, which encodes it
+    refused = api.get(f"/api/deals/{variant}/{SECRET}/")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "deal_unavailable"
+    Daily.objects.filter(variant=variant).update(date=today - dt.timedelta(days=1))
+    assert api.get(f"/api/dailies/{today - dt.timedelta(days=1)}/{variant}/").json()["number"] == SECRET
 
 
 # 4. Ranked wins: every move counts, undone ones too; then server time; then who finished first.
@@ -166,16 +223,31 @@ def test_stock_daily_wins_rank_by_counted_moves_then_server_time(make_player, to
 
 
 def test_a_stock_daily_win_is_judged_by_the_clocks_when_no_preset_applies(make_player, today):
-    """A whole Spider line sent in one request is no person's play: the clocks hold it."""
+    """A whole Spider line played within seconds is no person's play: the server's clock holds it."""
     deal = proven("spider-2suits", BIGGEST, in_pool=False)
     Daily.objects.create(variant="spider-2suits", date=today, deal=deal)
     eve = make_player("eve")
     game = daily_game_start(player=eve, variant="spider-2suits", date=today)
-    backdate(game.pk, 30)
-    line = list(stock_line("spider-2suits", BIGGEST))
-    submission_submit(game_id=game.pk, player=eve, moves=line,
-                      client_times=[3000 * (i + 1) for i in range(len(line))])
+    assert play_line(game, eve, stock_line("spider-2suits", BIGGEST)).game.state == Game.State.WON
     submission_validate(submission_id=Submission.objects.get().pk)
     result = Result.objects.get()
-    assert result.ranked and result.flagged and "single request" in result.flag_reason
+    assert result.ranked and result.flagged and "decisions (at least" in result.flag_reason
     assert result.fairplay_evidence["presets"] == [] and result.fairplay_score < 0.5
+
+
+def test_a_stock_daily_replaced_by_a_guessable_unsolved_number_sends_nothing_to_the_worker(
+        make_player, today, django_capture_on_commit_callbacks):
+    proven("spider-2suits", BIGGEST)
+    staff = APIClient()
+    staff.force_authenticate(make_player("root", staff=True))
+    day = today + dt.timedelta(days=2)
+    assert staff.post("/api/staff/schedule/", {"variant": "spider-2suits", "date": day.isoformat(),
+                                               "number": BIGGEST}, format="json").status_code == 201
+    with django_capture_on_commit_callbacks() as rung:
+        low = staff.patch(f"/api/staff/schedule/spider-2suits/{day}/", {"number": 5}, format="json")
+    assert low.status_code == 400 and low.json()["error"]["code"] == "deal_number_guessable"
+    assert rung == [] and not Deal.objects.filter(number=5).exists()
+    with django_capture_on_commit_callbacks() as rung:
+        high = staff.patch(f"/api/staff/schedule/spider-2suits/{day}/", {"number": BIGGEST - 1}, format="json")
+    assert high.status_code == 400 and high.json()["error"]["code"] == "deal_not_proven"
+    assert len(rung) == 1 and Deal.objects.get(number=BIGGEST - 1).status == SolverStatus.UNKNOWN

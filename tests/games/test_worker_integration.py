@@ -74,3 +74,43 @@ def test_fifty_identical_concurrent_submissions_record_exactly_one_result(live_u
     time.sleep(1.0)  # give any duplicate delivery the time to do harm
     assert Submission.objects.filter(game_id=game["id"]).count() == 1
     assert Result.objects.filter(game_id=game["id"]).count() == 1
+
+
+@pytest.mark.parametrize("variant", ["klondike-draw3", "spider-2suits"])
+def test_a_real_worker_ranks_stock_daily_wins_by_every_move_played(live_url, variant):
+    """Klondike Draw 3 and Spider 2 suits: the worker replays each log (stock turns, row deals
+    and the cards they turn) before ranking; fewest counted moves first, a move taken back
+    counting too, then server time."""
+    number = 10**20 - 1  # PySolFC's largest number, as the daily reserve may draw it
+    line = list(winning_line(variant, number))
+    assert "s" in line
+    deal = Deal.objects.create(variant=variant, number=number, status=SolverStatus.WINNABLE, par=len(line),
+                               solution=" ".join(line))
+    Daily.objects.create(variant=variant, date=today_utc(), deal=deal)
+
+    def play(name: str, minutes: int, undo_at: int | None = None) -> None:
+        session = player_session(name)
+        game = session.post(f"{live_url}/api/dailies/today/{variant}/games/").json()
+        assert game["ranked"] is True
+        backdate(game["id"], minutes)
+        log = line[:undo_at] + line[undo_at - 2:] if undo_at else line
+        ply = 0
+        for sent, move in enumerate(log, start=1):
+            if undo_at and sent - 1 == undo_at:
+                undone = session.post(f"{live_url}/api/games/{game['id']}/undo/",
+                                      json={"expected_ply": ply, "to_ply": ply - 2})
+                assert undone.status_code == 200, undone.text
+                ply -= 2
+            response = session.post(f"{live_url}/api/games/{game['id']}/moves/",
+                                    json={"expected_ply": ply, "moves": [move], "client_times": [5000 * sent]})
+            assert response.status_code == 200, response.text
+            ply += 1
+        assert response.json()["state"] == "won"
+
+    play("alice", minutes=5, undo_at=12)  # the fastest, but two moves taken back count
+    play("bob", minutes=10)
+    rows = wait_for(lambda: (r := requests.get(f"{live_url}/api/leaderboards/daily/today/{variant}/",
+                                               timeout=10).json()["rows"]) and len(r) == 2 and r)
+    assert [(row["rank"], row["player"], row["moves"], row["counted_moves"], row["undos"]) for row in rows] == [
+        (1, "bob", len(line), len(line), 0), (2, "alice", len(line), len(line) + 2, 2)]
+    assert all(result.fairplay_evidence["presets"] == [] for result in Result.objects.all())
