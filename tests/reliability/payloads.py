@@ -27,7 +27,8 @@ ENDPOINTS = {
 }
 
 # Python refuses to read integers of more than 4,300 digits: that case is in _broken as raw text.
-HUGE = [10**20, 2**63, 2**64, -(2**63) - 1, 10**400, 10**4000]
+# Every one is past the largest deal number of every variant (10**20 - 1) and past bigint.
+HUGE = [10**20, 2**67, 10**21, -(2**63) - 1, 10**400, 10**4000]
 WEIRD_STRINGS = [
     "\u0000", "1a\u0000", "\ud800", "\udfff1a", "\u202e1a", "\ufeff", "\U0001f0cf", "a\u0301\u0301\u0301",
     "\u0661\u0662", "ℌ", "𝟏𝐚", "NaN", "Infinity", "-1", "0x10", "1e3", " 1a", "1a ", "\t", "",
