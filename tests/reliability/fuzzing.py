@@ -35,14 +35,18 @@ RULE_REFUSALS = {
     "GET /api/leaderboards/deal/{variant}/{number}/": "invalid_deal_number",
     "POST /api/deals/{variant}/{number}/hint/": "invalid_deal_number, illegal_move, bad_notation",
     "POST /api/games/": "invalid_deal_number",
-    "POST /api/games/{game_id}/moves/": "illegal_move, bad_notation, time_backwards, too_many_moves",
+    "POST /api/games/{game_id}/moves/": "illegal_move, bad_notation, reveal_ends_batch, time_backwards, "
+                                        "too_many_moves",
     "POST /api/games/{game_id}/undo/": "invalid (to_ply outside the log)",
-    "POST /api/games/{game_id}/submission/": "illegal_move, bad_notation, not_won, time_backwards",
+    "POST /api/games/{game_id}/submission/": "illegal_move, bad_notation, reveal_ends_batch, not_won, "
+                                             "time_backwards",
     "GET /api/dailies/{date}/{variant}/": "daily_not_open",
     "POST /api/dailies/{date}/{variant}/games/": "daily_not_open",
     "GET /api/leaderboards/daily/{date}/{variant}/": "daily_not_open",
-    "POST /api/staff/schedule/": "deal_not_proven, deal_impossible, date_not_future, invalid_deal_number",
-    "PATCH /api/staff/schedule/{variant}/{date}/": "deal_not_proven, deal_impossible, date_not_future, "
+    "POST /api/staff/schedule/": "deal_not_proven, deal_impossible, deal_number_guessable, date_not_future, "
+                                 "invalid_deal_number",
+    "PATCH /api/staff/schedule/{variant}/{date}/": "deal_not_proven, deal_impossible, deal_number_guessable, "
+                                                   "date_not_future, "
                                                    "invalid_deal_number, invalid_date",
     "DELETE /api/staff/schedule/{variant}/{date}/": "date_not_future, invalid_date",
     "POST /api/staff/schedule/fill/": "date_not_future, invalid (a range backwards or over a year)",
