@@ -4,15 +4,23 @@
   a gunicorn web server on loopback, both on the pytest-django test database
   (Postgres). Tests that use them must use ``transactional_db`` so that what
   they write is committed and visible to the other processes.
+- ``collected_static``: ``collectstatic`` as ``scripts/run`` runs it, once a session.
+- ``readme_server``: the service as the README's run command starts it, serving those files.
 """
 
 import os
 
 import pytest
+import requests
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from tests.support.processes import LiveServices
+from tests.support.processes import VENV_BIN, LiveServices, Process, free_port, service_env
+from tests.support.static import Collected, collect
+from tests.support.waiting import wait_for
+
+# What the README's run command leaves to its defaults; a test run may set them.
+README_UNSET = ("DEBUG", "NUM_PROXIES", "THROTTLE_LOGIN", "THROTTLE_REGISTER", "THROTTLE_HINTS", "THROTTLE_GAMES")
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -36,6 +44,52 @@ def live_services(django_db_setup, django_db_blocker, tmp_path_factory):
 def live_url(live_services, transactional_db) -> str:
     """Base URL of the live web server (with the worker running)."""
     return live_services.url
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory) -> Collected:
+    """The static files as production serves them (local settings, the site's storage)."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "freecell_site.settings.local"}
+    for name in README_UNSET:
+        env.pop(name, None)
+    return collect(tmp_path_factory.mktemp("static") / "static", env)
+
+
+@pytest.fixture(scope="session")
+def readme_server(django_db_setup, django_db_blocker, tmp_path_factory, collected_static):
+    """The service as the README's run command starts it: gunicorn on the local settings
+    (nothing asking for DEBUG, the throttle rates of a real run), static files collected."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        database = connection.settings_dict["NAME"]
+    workdir = tmp_path_factory.mktemp("readme")
+    env = service_env(
+        database,
+        DJANGO_SETTINGS_MODULE="freecell_site.settings.local",
+        STATIC_ROOT=str(collected_static.root),
+        CACHE_KEY_PREFIX=f"fc-test-{os.environ['FC_TEST_RUN_ID']}-readme",
+    )
+    for name in README_UNSET:
+        env.pop(name, None)
+    port = free_port()
+    web = Process("web", [str(VENV_BIN / "gunicorn"), "freecell_site.wsgi:application", "--bind",
+                          f"127.0.0.1:{port}", "--workers", "1", "--threads", "4", "--no-control-socket"],
+                  env, workdir / "web.log")
+    web.start()
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(lambda: _answers(url), timeout=60)
+        yield url
+    finally:
+        web.stop()
+
+
+def _answers(url: str) -> bool:
+    try:
+        return requests.get(f"{url}/api/health/", timeout=2).status_code in (200, 503)
+    except requests.RequestException:  # not up yet, or too busy starting to answer in time
+        return False
 
 
 @pytest.fixture

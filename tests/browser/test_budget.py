@@ -1,58 +1,80 @@
-"""The play page's weight: JS and CSS stay under 60 KB gzip in all. The first
-contentful paint on loopback is measured and written to artifacts/perf/ for
-the record; it is not asserted (tests never assert on wall-clock time)."""
+"""The client's weight: what a browser downloads of the JS and CSS stays under
+60 KB gzip in all, measured on the files production serves (collectstatic with
+the site's storage: comments and white space stripped, then gzip). The sources
+as written are measured too, under a looser ceiling, so that the stripping never
+hides a source grown out of all proportion. The first contentful paint on
+loopback is measured and written to artifacts/perf/ for the record; it is not
+asserted (tests never assert on wall-clock time)."""
 
-import gzip
 import json
 from pathlib import Path
 
 import pytest
 
-STATIC = Path(__file__).resolve().parents[2] / "frontend" / "static" / "fc"
+from tests.support.static import weights as static_weights
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "perf"
-BUDGET = 60 * 1024
+BUDGET = 60 * 1024  # served: every module and stylesheet, gzip, as whitenoise sends them
+SOURCE_CEILING = 90 * 1024  # as written, gzip -9: comments are welcome, not without end
 
 
-def gzipped(data: bytes) -> int:
-    return len(gzip.compress(data, compresslevel=9))
+def weights(collected) -> dict:
+    return {**static_weights(collected), "budget": BUDGET}
 
 
-def test_javascript_and_css_stay_under_60_kb_gzip():
-    files = sorted([*STATIC.glob("js/*.js"), *STATIC.glob("css/*.css")])
-    total = sum(gzipped(path.read_bytes()) for path in files)
-    assert len(files) >= 8
-    assert total < BUDGET, f"{total} bytes gzip for {len(files)} files"
+def test_served_javascript_and_css_stay_under_60_kb_gzip(collected_static):
+    figures = weights(collected_static)
+    print(json.dumps(figures))
+    assert figures["files"] >= 8
+    assert figures["served_gzip"] < BUDGET, figures
+
+
+def test_the_sources_as_written_stay_under_90_kb_gzip(collected_static):
+    figures = weights(collected_static)
+    assert figures["source_gzip"] < SOURCE_CEILING, figures
+    assert figures["served_gzip"] < figures["source_gzip"], "the served files are the stripped ones"
 
 
 @pytest.mark.browser
-def test_the_play_page_weight_and_first_paint_are_recorded(site):
+def test_the_play_page_downloads_the_collected_files_under_budget_and_its_first_paint_is_recorded(
+        readme_server, transactional_db, collected_static, page):
     # The first load warms the server's workers; paints are taken from fresh
     # browser contexts after it, and the median is recorded.
+    errors = []
     paints = []
     for _ in range(6):
-        context = site.context.browser.new_context()
-        page = context.new_page()
+        context = page.context.browser.new_context()
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: errors.append(str(error)))
         responses = []
-        page.on("response", lambda r, into=responses: into.append(r))
-        page.goto(f"{site.base}/play/freecell/24")
-        page.locator('.card[data-pile="1"]').first.wait_for()
+        tab.on("response", lambda r, into=responses: into.append(r))
+        tab.goto(f"{readme_server}/play/freecell/24")
+        tab.locator('.card[data-pile="1"]').first.wait_for()
         paints.append(
-            page.evaluate(
+            tab.evaluate(
                 "() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
             )
         )
-        sizes = _transfer(responses)
+        sizes = _transfer(responses, collected_static)
         context.close()
     fcp = sorted(paints[1:])[len(paints[1:]) // 2]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    record = {"first_contentful_paint_ms": fcp, "paints_ms": paints, "transfer": sizes}
+    record = {"first_contentful_paint_ms": fcp, "paints_ms": paints, "transfer": sizes,
+              "collected": weights(collected_static)}
     (ARTIFACTS / "play-page.json").write_text(json.dumps(record, indent=2))
     print(json.dumps(record))
-    assert sizes["js"]["gzip"] + sizes["css"]["gzip"] < BUDGET
+    assert errors == []
+    assert sizes["js"]["files"] >= 8
+    assert sizes["js"]["collected"] == sizes["js"]["files"], "every module is the collected, stripped copy"
+    assert sizes["css"]["collected"] == sizes["css"]["files"]
+    assert sizes["js"]["wire"] + sizes["css"]["wire"] < BUDGET
     assert fcp is not None
 
 
-def _transfer(responses) -> dict:
+def _transfer(responses, collected) -> dict:
+    """Per kind: files, decoded bytes, bytes on the wire (gzip as sent), and how many
+    scripts and stylesheets are byte for byte the collected files."""
+    served = {f"/static/{hashed}": collected.root / hashed for hashed in collected.manifest.values()}
     kinds = {"document": "html", "script": "js", "stylesheet": "css", "fetch": "api"}
     sizes = {}
     for response in responses:
@@ -60,8 +82,11 @@ def _transfer(responses) -> dict:
         if not kind or response.status != 200:
             continue
         body = response.body()
-        entry = sizes.setdefault(kind, {"files": 0, "bytes": 0, "gzip": 0})
+        entry = sizes.setdefault(kind, {"files": 0, "bytes": 0, "wire": 0, "collected": 0})
         entry["files"] += 1
         entry["bytes"] += len(body)
-        entry["gzip"] += gzipped(body)
+        entry["wire"] += response.request.sizes()["responseBodySize"]
+        path = response.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
+        if kind in ("js", "css") and served.get(f"/{path}") and served[f"/{path}"].read_bytes() == body:
+            entry["collected"] += 1
     return sizes

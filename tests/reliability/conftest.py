@@ -1,20 +1,15 @@
 """Helpers for the reliability suites: many players at once, honest finishes, board snapshots."""
 
 import datetime as dt
-import os
-import subprocess
 
 import pytest
 import requests
 from django.contrib.auth import get_user_model
-from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from games.models import Daily, Deal, Game, Result, SolverStatus
 from games.services.dailies import today_utc
 from games.services.leaderboards import leaderboards_outdate
-from tests.support.processes import REPO, VENV_BIN, Process, free_port, service_env
-from tests.support.waiting import wait_for as _wait_for
 
 
 def backdate(game_id, minutes: float) -> None:
@@ -69,40 +64,3 @@ def wait_for():
     from tests.support.waiting import wait_for
 
     return wait_for
-
-
-@pytest.fixture(scope="session")
-def readme_server(django_db_setup, django_db_blocker, tmp_path_factory):
-    """The service as the README's run command starts it: gunicorn on the local settings
-    (nothing asking for DEBUG, the throttle rates of a real run), static files collected."""
-    with django_db_blocker.unblock():
-        database = connection.settings_dict["NAME"]
-    workdir = tmp_path_factory.mktemp("readme")
-    env = service_env(
-        database,
-        DJANGO_SETTINGS_MODULE="freecell_site.settings.local",
-        STATIC_ROOT=str(workdir / "static"),
-        CACHE_KEY_PREFIX=f"fc-test-{os.environ['FC_TEST_RUN_ID']}-readme",
-    )
-    for name in ("DEBUG", "NUM_PROXIES", "THROTTLE_LOGIN", "THROTTLE_REGISTER", "THROTTLE_HINTS", "THROTTLE_GAMES"):
-        env.pop(name, None)
-    subprocess.run([str(VENV_BIN / "python"), "manage.py", "collectstatic", "--noinput"], cwd=REPO, env=env,
-                   check=True, capture_output=True, timeout=120)
-    port = free_port()
-    web = Process("web", [str(VENV_BIN / "gunicorn"), "freecell_site.wsgi:application", "--bind",
-                          f"127.0.0.1:{port}", "--workers", "1", "--threads", "4", "--no-control-socket"],
-                  env, workdir / "web.log")
-    web.start()
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for(lambda: _answers(url), timeout=60)
-        yield url
-    finally:
-        web.stop()
-
-
-def _answers(url: str) -> bool:
-    try:
-        return requests.get(f"{url}/api/health/", timeout=2).status_code in (200, 503)
-    except requests.ConnectionError:
-        return False
