@@ -1,5 +1,8 @@
 """Accounts: registration, log-in (with django-axes lockout), password change, tokens."""
 
+from importlib import import_module
+
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, login, logout, update_session_auth_hash
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -98,3 +101,9 @@ def token_issue(*, request, username: str, password: str) -> str:
     user = user_authenticate(request=request, username=username, password=password)
     token, _ = Token.objects.get_or_create(user=user)
     return token.key
+
+
+def sessions_expired_clear() -> None:
+    """Delete expired sessions (as ``manage.py clearsessions``): guests get a session
+    with their first server game, and nothing else would ever remove it."""
+    import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()

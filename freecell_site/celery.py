@@ -57,6 +57,14 @@ app.conf.update(
             "task": "games.schedule_requests_sweep",
             "schedule": 60.0,
         },
+        "expire-guest-games": {
+            "task": "games.guest_games_expire",
+            "schedule": 3600.0,
+        },
+        "clear-expired-sessions": {
+            "task": "accounts.sessions_clear",
+            "schedule": 3600.0,
+        },
         "prepare-dailies": {
             "task": "games.dailies_prepare",
             "schedule": crontab(minute="*/15"),

@@ -2,7 +2,12 @@
 
 A game is its deal plus its move log: the log is one space-separated string of
 standard-notation moves in the game row, with the server's receive time and
-the client's clock for every move in two integer arrays. Leaderboard facts
+the client's clock for every move in two integer arrays. A game belongs to a
+player, or to a guest (``guest_key``, a random id kept in the guest's browser
+session): guest games are never ranked, never dailies, never submitted, and
+they expire a week after their last move (``games.services.guests``); at log-in
+the account takes over its session's guest games (``from_guest``), still never
+submitted nor counted in stats. Leaderboard facts
 live only in ``Result`` rows, which only the worker writes after replaying the
 whole log from the deal.
 
@@ -147,7 +152,16 @@ class Game(models.Model):
         WON = "won"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games", null=True, blank=True
+    )
+    guest_key = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="A guest's game: the random id kept in the guest's session (not the session key).",
+    )
+    from_guest = models.BooleanField(
+        default=False, help_text="Started by a guest, taken over by the account at log-in: never submitted."
+    )
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="games")
     daily = models.ForeignKey(Daily, on_delete=models.PROTECT, null=True, blank=True, related_name="games")
     ranked = models.BooleanField(default=False)
@@ -164,8 +178,22 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["player", "state", "-updated_at"], name="game_player_state_idx")]
+        indexes = [
+            models.Index(fields=["player", "state", "-updated_at"], name="game_player_state_idx"),
+            models.Index(fields=["guest_key", "-updated_at"], condition=Q(player__isnull=True),
+                         name="game_guest_key_idx"),
+            models.Index(fields=["updated_at"], condition=Q(player__isnull=True),
+                         name="game_guest_expiry_idx"),
+        ]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(player__isnull=False, guest_key="") | (Q(player__isnull=True) & ~Q(guest_key="")),
+                name="game_player_or_guest",
+            ),
+            models.CheckConstraint(
+                condition=Q(player__isnull=False, from_guest=False) | Q(ranked=False, daily__isnull=True),
+                name="game_guest_unranked_free_play",
+            ),
             models.UniqueConstraint(
                 fields=["player", "daily"],
                 condition=Q(ranked=True),
@@ -179,6 +207,16 @@ class Game(models.Model):
     @property
     def move_list(self) -> list[str]:
         return self.moves.split() if self.moves else []
+
+    @property
+    def guest(self) -> bool:
+        return self.player_id is None
+
+    @property
+    def records_wins(self) -> bool:
+        """Whether a win is submitted, recorded and counted in stats: a player's own
+        game. A guest's game, or one an account took over from a guest, is just won."""
+        return self.player_id is not None and not self.from_guest
 
 
 class Submission(models.Model):

@@ -38,6 +38,17 @@ def submissions_sweep_task() -> int:
     return len(stale)
 
 
+@shared_task(name="games.guest_games_expire")
+def guest_games_expire_task() -> int:
+    """Delete expired guest games; rings again while a full run leaves some behind."""
+    from games.services.guests import guest_games_expire
+
+    deleted, more = guest_games_expire()
+    if more:
+        guest_games_expire_task.delay()
+    return deleted
+
+
 @shared_task(name="games.deal_solve")
 def deal_solve_task(deal_id: int) -> str:
     from games.services.solving import deal_solve

@@ -20,7 +20,8 @@ from tests.support.static import Collected, collect
 from tests.support.waiting import wait_for
 
 # What the README's run command leaves to its defaults; a test run may set them.
-README_UNSET = ("DEBUG", "NUM_PROXIES", "THROTTLE_LOGIN", "THROTTLE_REGISTER", "THROTTLE_HINTS", "THROTTLE_GAMES")
+README_UNSET = ("DEBUG", "NUM_PROXIES", "THROTTLE_LOGIN", "THROTTLE_REGISTER", "THROTTLE_HINTS", "THROTTLE_GAMES",
+                "THROTTLE_GUEST_GAMES")
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 

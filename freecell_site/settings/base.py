@@ -199,6 +199,7 @@ REST_FRAMEWORK = {
         "hints": env("THROTTLE_HINTS", default="60/min"),
         "games": env("THROTTLE_GAMES", default="20/min"),
         "games_burst": env("THROTTLE_GAMES_BURST", default="5/sec"),
+        "guest_games": env("THROTTLE_GUEST_GAMES", default="60/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -38,5 +38,6 @@ REST_FRAMEWORK = {
         "hints": env("THROTTLE_HINTS", default="10000/min"),
         "games": env("THROTTLE_GAMES", default="10000/min"),
         "games_burst": env("THROTTLE_GAMES_BURST", default="10000/sec"),
+        "guest_games": env("THROTTLE_GUEST_GAMES", default="10000/min"),
     },
 }

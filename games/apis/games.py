@@ -1,14 +1,19 @@
-"""Games: start, fetch, append moves, undo, hint, submit a whole log."""
+"""Games: start, fetch, append moves, undo, hint, submit a whole log.
+
+Players reach their own games; without an account, the same endpoints reach the
+games of this browser session's guest (``games.apis.owners``): guests start
+server games on the variants with face-down cards only, and never submit one.
+"""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from core.errors import NotFound
-from core.throttles import GameStartBurstThrottle, GameStartThrottle
+from core.throttles import GameStartBurstThrottle, GameStartThrottle, GuestGameStartThrottle
 from games import engine
 from games.apis.fields import (
     CONFLICT,
@@ -22,6 +27,7 @@ from games.apis.fields import (
     reveals_field,
     variant_field,
 )
+from games.apis.owners import guest_for_start, guest_remember, request_owner, session_guest
 from games.models import DEAL_NUMBER_MAX, Game, Submission
 from games.referee import hides_cards, start_position
 from games.selectors import daily_rank, game_submission, player_game, player_games
@@ -36,6 +42,7 @@ from games.services.games import (
     moves_append,
     submission_submit,
 )
+from games.services.guests import guest_game_start
 
 GAME_ERRORS = {**ERRORS, **CONFLICT}
 
@@ -101,6 +108,9 @@ class GameOut(serializers.Serializer):
     deal = serializers.DictField()
     daily = serializers.DictField(allow_null=True)
     ranked = serializers.BooleanField()
+    guest = serializers.BooleanField(
+        help_text="A guest's game: owned by a browser session, never ranked, gone 7 days after its last move."
+    )
     state = serializers.CharField()
     ply = serializers.IntegerField()
     moves = serializers.ListField(child=serializers.CharField())
@@ -133,6 +143,7 @@ def game_out(game: Game, position: engine.Position | None = None, reveals: list 
                 {"date": game.daily.date.isoformat(), "variant": game.daily.variant} if game.daily else None
             ),
             "ranked": game.ranked,
+            "guest": game.guest,
             "state": game.state,
             "ply": game.ply,
             "moves": game.move_list,
@@ -149,11 +160,12 @@ def game_out(game: Game, position: engine.Position | None = None, reveals: list 
 
 
 class GameListApi(APIView):
-    permission_classes = [IsAuthenticated]
-
     def get_throttles(self):
-        # Starting a game writes a row: limited (20 in 1.5 s were accepted before). Listing is not.
-        return [GameStartBurstThrottle(), GameStartThrottle()] if self.request.method == "POST" else []
+        # Starting a game writes a row: limited (20 in 1.5 s were accepted before), and guests
+        # also by the hour. Listing is not.
+        if self.request.method != "POST":
+            return []
+        return [GameStartBurstThrottle(), GameStartThrottle(), GuestGameStartThrottle()]
 
     class GameStartIn(serializers.Serializer):
         variant = variant_field()
@@ -163,11 +175,19 @@ class GameListApi(APIView):
         games = GameOut(many=True)
 
     @extend_schema(request=GameStartIn, responses={201: GameOut, **ERRORS},
-                   summary="Start a game on a deal")
+                   summary="Start a game on a deal (guests too, on variants with face-down cards)")
     def post(self, request):
         data = self.GameStartIn(data=request.data)
         data.is_valid(raise_exception=True)
-        game = deal_game_start(player=request.user, **data.validated_data)
+        if request.user.is_authenticated:
+            game = deal_game_start(player=request.user, **data.validated_data)
+        elif hides_cards(data.validated_data["variant"]):
+            guest = guest_for_start(request)
+            game = guest_game_start(guest=guest, **data.validated_data)
+            guest_remember(request, guest)
+        else:
+            # FreeCell-family guests play in the browser: every card is dealt face up.
+            raise exceptions.NotAuthenticated()
         return Response(game_out(game), status=status.HTTP_201_CREATED)
 
     class GameFilterIn(serializers.Serializer):
@@ -177,30 +197,31 @@ class GameListApi(APIView):
         daily = serializers.DateField(required=False, help_text="Games on the daily of this date.")
 
     @extend_schema(parameters=[GameFilterIn], responses={200: GameListOut, **ERRORS},
-                   summary="The player's 20 most recent games, on one deal or daily if asked",
+                   summary="The player's (or this session's guest's) 20 most recent games, "
+                           "on one deal or daily if asked",
                    operation_id="games_list")
     def get(self, request):
         # A plain dict: from a QueryDict DRF reads `?variant=` as no filter; the schema says no such thing.
         query = self.GameFilterIn(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         values = query.validated_data
+        owner = request.user if request.user.is_authenticated else session_guest(request)
+        if owner is None:  # a guest who never started a server game
+            return Response({"games": []})
         games = player_games(
-            player=request.user, state=values.get("state"), variant=values.get("variant"),
+            player=owner, state=values.get("state"), variant=values.get("variant"),
             number=values.get("number"), daily_date=values.get("daily"),
         )
         return Response({"games": [game_out(game) for game in games]})
 
 
 class GameDetailApi(APIView):
-    permission_classes = [IsAuthenticated]
-
     @extend_schema(responses={200: GameOut, **ERRORS}, summary="A game, to resume it anywhere")
     def get(self, request, game_id):
-        return Response(game_out(player_game(player=request.user, game_id=game_id)))
+        return Response(game_out(player_game(player=request_owner(request), game_id=game_id)))
 
 
 class GameMovesApi(APIView):
-    permission_classes = [IsAuthenticated]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "moves"
 
@@ -214,12 +235,12 @@ class GameMovesApi(APIView):
     def post(self, request, game_id):
         data = self.MovesAppendIn(data=request.data)
         data.is_valid(raise_exception=True)
-        appended = moves_append(game_id=game_id, player=request.user, **data.validated_data)
+        owner = request_owner(request, write=True)
+        appended = moves_append(game_id=game_id, player=owner, **data.validated_data)
         return Response(game_out(appended.game, appended.position, appended.reveals))
 
 
 class GameUndoApi(APIView):
-    permission_classes = [IsAuthenticated]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "moves"
 
@@ -232,7 +253,7 @@ class GameUndoApi(APIView):
     def post(self, request, game_id):
         data = self.GameUndoIn(data=request.data)
         data.is_valid(raise_exception=True)
-        game = game_undo(game_id=game_id, player=request.user, **data.validated_data)
+        game = game_undo(game_id=game_id, player=request_owner(request, write=True), **data.validated_data)
         return Response(game_out(game))
 
 
@@ -273,14 +294,13 @@ def verdict_out(hint) -> dict:
 class GameVerdictApi(APIView):
     """The lost-position notice: whether the game can still be won, never how; not counted as a hint."""
 
-    permission_classes = [IsAuthenticated]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "hints"
 
     @extend_schema(request=None, responses={200: VerdictOut, **GAME_ERRORS, **UNAVAILABLE},
                    summary="Whether the game can still be won (not a hint)")
     def post(self, request, game_id):
-        return Response(verdict_out(game_verdict(game_id=game_id, player=request.user)))
+        return Response(verdict_out(game_verdict(game_id=game_id, player=request_owner(request, write=True))))
 
 
 class DealVerdictApi(APIView):
@@ -303,14 +323,13 @@ class DealVerdictApi(APIView):
 
 
 class GameHintApi(APIView):
-    permission_classes = [IsAuthenticated]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "hints"
 
     @extend_schema(request=None, responses={200: HintOut, **GAME_ERRORS, **UNAVAILABLE},
                    summary="The first move of a winning line, or since when the game is lost")
     def post(self, request, game_id):
-        hint, game = game_hint(game_id=game_id, player=request.user)
+        hint, game = game_hint(game_id=game_id, player=request_owner(request, write=True))
         return Response(hint_out(hint, game))
 
 

@@ -9,7 +9,16 @@ from games.selectors.dailies import (
     open_daily_layouts,
     schedule_upcoming,
 )
-from games.selectors.games import game_submission, player_by_username, player_game, player_games
+from games.selectors.games import (
+    GUEST_GAME_LIFETIME,
+    Guest,
+    game_submission,
+    guest_expiry_cutoff,
+    owned_by,
+    player_by_username,
+    player_game,
+    player_games,
+)
 from games.selectors.leaderboards import (
     COUNTED,
     LEADERBOARD_LIMIT,
@@ -25,9 +34,9 @@ from games.selectors.leaderboards import (
 from games.selectors.stats import player_stats
 
 __all__ = [
-    "COUNTED", "LEADERBOARD_LIMIT", "ON_BOARDS", "PLAYER_ON_BOARDS", "daily_is_open", "daily_layout_open",
-    "daily_rank", "daily_started", "deals_featured", "game_submission", "layout_variants",
-    "leaderboard_all_time", "leaderboard_daily", "leaderboard_daily_stored", "leaderboard_deal",
-    "leaderboard_deal_stored", "open_daily_layouts", "player_by_username", "player_game", "player_games",
-    "player_stats", "schedule_upcoming",
+    "COUNTED", "GUEST_GAME_LIFETIME", "LEADERBOARD_LIMIT", "ON_BOARDS", "PLAYER_ON_BOARDS", "Guest",
+    "daily_is_open", "daily_layout_open", "daily_rank", "daily_started", "deals_featured", "game_submission",
+    "guest_expiry_cutoff", "layout_variants", "leaderboard_all_time", "leaderboard_daily",
+    "leaderboard_daily_stored", "leaderboard_deal", "leaderboard_deal_stored", "open_daily_layouts",
+    "owned_by", "player_by_username", "player_game", "player_games", "player_stats", "schedule_upcoming",
 ]

@@ -1,16 +1,51 @@
-"""A player's games and the player behind a public name."""
+"""A player's games and the player behind a public name.
+
+A game's owner is a player (an account) or a ``Guest``: the random id a guest's
+browser session holds. Every read and write of a game asks ``owned_by``, so a
+guest's game is found by its session only, and a player's by the player only.
+"""
 
 import datetime as dt
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.utils import timezone
 
 from core.errors import NotFound
 from games.models import Game, Submission
 
+#: A guest's game expires this long after its last update (move, undo, hint).
+GUEST_GAME_LIFETIME = dt.timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class Guest:
+    """A guest, known by the random id kept in their session (never the session key)."""
+
+    key: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.key, str) or not self.key:
+            raise ValueError("a guest needs a key")
+
+
+def guest_expiry_cutoff(now: dt.datetime | None = None) -> dt.datetime:
+    """Guest games last updated before this have expired."""
+    return (now or timezone.now()) - GUEST_GAME_LIFETIME
+
+
+def owned_by(owner) -> Q:
+    """The games of ``owner``, a player or a ``Guest`` (whose expired games are gone
+    even before the sweep deletes them)."""
+    if isinstance(owner, Guest):
+        return Q(player__isnull=True, guest_key=owner.key, updated_at__gte=guest_expiry_cutoff())
+    return Q(player=owner)
+
 
 def player_game(*, player, game_id) -> Game:
-    """One of the player's games; anyone else's is simply not found."""
-    game = Game.objects.select_related("deal", "daily").filter(pk=game_id, player=player).first()
+    """One of the owner's games (``player`` is a player or a ``Guest``); anyone else's is simply not found."""
+    game = Game.objects.select_related("deal", "daily").filter(owned_by(player), pk=game_id).first()
     if game is None:
         raise NotFound("No such game.")
     return game
@@ -38,8 +73,9 @@ def player_by_username(*, username: str, active_only: bool = True):
 
 def player_games(*, player, state: str | None = None, variant: str | None = None,
                  number: int | None = None, daily_date: dt.date | None = None, limit: int = 20):
-    """The player's games, most recently played first, optionally on one deal or one daily."""
-    games = Game.objects.filter(player=player).select_related("deal", "daily", "submission__result")
+    """The owner's games (a player's or a ``Guest``'s), most recently played first,
+    optionally on one deal or one daily."""
+    games = Game.objects.filter(owned_by(player)).select_related("deal", "daily", "submission__result")
     if state in Game.State.values:
         games = games.filter(state=state)
     if variant:

@@ -30,7 +30,7 @@ def player_stats_build(player) -> dict:
     """Played, won, win rate, streaks, bests and moves over par, per variant."""
     today = today_utc()
     played = dict(
-        Game.objects.filter(player=player)
+        Game.objects.filter(player=player, from_guest=False)  # a game taken over from a guest is not counted
         .filter(Q(ply__gt=0) | Q(state=Game.State.WON))  # an opened page is not a game played
         .values_list("deal__variant")
         .annotate(n=Count("pk"))

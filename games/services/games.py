@@ -18,7 +18,7 @@ from games import engine, solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
 from games.referee import batch_replay, hides_cards, log_replay, start_position, variant_check
-from games.selectors import daily_is_open, player_game
+from games.selectors import daily_is_open, owned_by, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.leaderboards import leaderboards_outdate
 from games.services.solving import hint_solve
@@ -40,11 +40,12 @@ def deal_game_start(*, player, variant: str, number: int) -> Game:
 
 
 def game_locked(*, game_id, player) -> Game:
-    """The player's game, locked for this transaction; another player's is a 404."""
+    """The owner's game (``player``: a player or a ``Guest``), locked for this
+    transaction; anyone else's is a 404."""
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("deal", "daily")
-        .filter(pk=game_id, player=player)
+        .filter(owned_by(player), pk=game_id)
         .first()
     )
     if game is None:
@@ -120,9 +121,10 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
 def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,
                   won: bool) -> Submission | None:
     """Store checked moves with this request's receive time; a win finishes the
-    game and opens its submission, which is returned."""
+    game and opens its submission, which is returned. A guest's game (taken over
+    by an account or not) that is won is just won: nothing is submitted."""
     now = timezone.now()
-    if game.ply == 0:  # from now on the game counts as played in the player's stats
+    if game.ply == 0 and game.records_wins:  # from now on the game counts as played in the player's stats
         transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
     game.moves = " ".join([*game.move_list, *moves])
     game.ply += len(moves)
@@ -132,7 +134,7 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
         game.state = Game.State.WON
         game.finished_at = now
     game.save()
-    return _submission_open(game) if won else None
+    return _submission_open(game) if won and game.records_wins else None
 
 
 def _ranking_expire(game: Game) -> None:
@@ -163,7 +165,7 @@ def game_undo(*, game_id, player, expected_ply: int, to_ply: int) -> Game:
         game.client_times = game.client_times[:to_ply]
         game.ply = to_ply
         game.save()
-        if to_ply == 0:  # back to an opened page: no longer a game played
+        if to_ply == 0 and game.records_wins:  # back to an opened page: no longer a game played
             transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
     return game
 
@@ -177,6 +179,10 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
     """
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
+        if not game.records_wins:
+            raise InvalidRequest(
+                "A game started as a guest is never submitted: its win is just a win.", code="guest_game"
+            )
         existing = Submission.objects.filter(game=game).first()
         if existing is not None:
             if existing.moves == " ".join(moves):
@@ -264,7 +270,7 @@ def _solver_asked(*, game_id, player):
     if game.state != Game.State.PLAYING:
         raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
     if daily_is_open(game.daily) and Game.objects.filter(
-        player=player, deal=game.deal, started_at__lt=game.started_at
+        owned_by(player), deal=game.deal, started_at__lt=game.started_at
     ).exists():
         raise InvalidRequest(
             "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"

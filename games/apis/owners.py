@@ -1,0 +1,69 @@
+"""Who a games request acts for: the logged-in player, or the guest of this browser session.
+
+Without an account, the games endpoints act for a guest: a random id kept in the
+Django session under ``GUEST_SESSION_KEY`` (not the session key, which Django
+changes at log-in and which would give a game away if it were ever shown). A
+session gets its guest id with its first guest game, and only once that game is
+stored: a refused start leaves no session behind. Guests' writes are CSRF-checked
+as a logged-in session's are (DRF checks only authenticated sessions). Logging in
+on the session (or registering) hands its guest games to the account.
+"""
+
+import secrets
+
+from accounts.authentication import SessionAuthentication
+from core.errors import NotFound
+from games.selectors import Guest
+from games.services.guests import guest_games_adopt
+
+GUEST_SESSION_KEY = "guest_key"
+
+
+def csrf_check(request) -> None:
+    """403 ``csrf_failed`` unless the request carries the session's CSRF token."""
+    SessionAuthentication().enforce_csrf(request)
+
+
+def session_guest(request) -> Guest | None:
+    """The guest this session holds, if it has started a guest game."""
+    key = request.session.get(GUEST_SESSION_KEY)
+    return Guest(key) if isinstance(key, str) and key else None
+
+
+def request_owner(request, *, write: bool = False):
+    """The owner whose games this request reaches: the logged-in player, else the
+    session's guest. A session without a guest id owns no game: 404. A guest's write
+    needs the CSRF token, checked before anything else."""
+    if request.user.is_authenticated:
+        return request.user
+    if write:
+        csrf_check(request)
+    guest = session_guest(request)
+    if guest is None:
+        raise NotFound("No such game.")
+    return guest
+
+
+def guest_for_start(request) -> Guest:
+    """The guest a new game goes to: the session's, or a new one that
+    ``guest_remember`` stores once the game exists."""
+    csrf_check(request)
+    return session_guest(request) or Guest(secrets.token_urlsafe(32))
+
+
+def guest_remember(request, guest: Guest) -> None:
+    """Keep the guest in the session; saving it also renews the session's expiry,
+    so a guest who keeps starting games keeps their session."""
+    request.session[GUEST_SESSION_KEY] = guest.key
+    request.session.modified = True
+
+
+def guest_games_adopt_on_login(sender, request, user, **kwargs) -> None:
+    """``user_logged_in``: the account takes over the session's guest games, and the
+    session stops being a guest (Django keeps a session's data when a guest logs in)."""
+    session = getattr(request, "session", None)
+    guest = session_guest(request) if session is not None else None
+    if guest is None:
+        return
+    guest_games_adopt(guest=guest, player=user)
+    del session[GUEST_SESSION_KEY]
