@@ -30,7 +30,7 @@ def identities():
     from rest_framework.authtoken.models import Token
 
     from games.models import Deal, Game, SolverStatus
-    from tests.reliability.conftest import todays_daily
+    from tests.reliability.conftest import guest_session_with_a_game, todays_daily
     from tests.reliability.fuzzing import Identity
 
     todays_daily("freecell", 24)
@@ -40,8 +40,9 @@ def identities():
     player = User.objects.create_user("fuzzer", password=None)
     staff = User.objects.create_user("curator", password=None, is_staff=True)
     game = Game.objects.create(player=player, deal=Deal.objects.get(variant="freecell", number=24))
+    guest_session, guest_game = guest_session_with_a_game()
     return [
-        Identity("anonymous", username="fuzzer", csrf=True),
+        Identity("anonymous", username="fuzzer", game_id=guest_game, csrf=True, session=guest_session),
         Identity("player", Token.objects.create(user=player).key, "fuzzer", str(game.pk)),
         Identity("staff", Token.objects.create(user=staff).key, "curator"),
     ]

@@ -20,4 +20,5 @@ ERRORS = {
     404: OpenApiResponse(ErrorOut, description="Not found"),
 }
 CONFLICT = {409: OpenApiResponse(ErrorOut, description="Conflict with the current state")}
+THROTTLED = {429: OpenApiResponse(ErrorOut, description="Too many requests from this player or address")}
 UNAVAILABLE = {503: OpenApiResponse(ErrorOut, description="The solver cannot answer right now")}

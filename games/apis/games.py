@@ -13,6 +13,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from core.errors import NotFound
+from core.schemas import THROTTLED
 from core.throttles import GameStartBurstThrottle, GameStartThrottle, GuestGameStartThrottle
 from games import engine
 from games.apis.fields import (
@@ -174,7 +175,7 @@ class GameListApi(APIView):
     class GameListOut(serializers.Serializer):
         games = GameOut(many=True)
 
-    @extend_schema(request=GameStartIn, responses={201: GameOut, **ERRORS},
+    @extend_schema(request=GameStartIn, responses={201: GameOut, **ERRORS, **THROTTLED},
                    summary="Start a game on a deal (guests too, on variants with face-down cards)")
     def post(self, request):
         data = self.GameStartIn(data=request.data)

@@ -25,6 +25,24 @@ def todays_daily(variant: str, number: int) -> Daily:
     return Daily.objects.create(variant=variant, date=today_utc(), deal=deal)
 
 
+def guest_session_with_a_game(variant: str = "klondike-draw1", number: int = 1) -> tuple[str, str]:
+    """A browser session whose guest has a game in play: (session key, game id), for a
+    client that sends a fixed cookie and so never keeps the one a first guest game sets."""
+    import secrets
+
+    from accounts.sessions import SessionStore
+    from games.apis.owners import GUEST_SESSION_KEY
+    from games.selectors import Guest
+    from games.services.guests import guest_game_start
+
+    guest = Guest(secrets.token_urlsafe(32))
+    game = guest_game_start(guest=guest, variant=variant, number=number)
+    session = SessionStore()
+    session[GUEST_SESSION_KEY] = guest.key
+    session.create()
+    return session.session_key, str(game.pk)
+
+
 def players_bulk(count: int, prefix: str = "p") -> list:
     """Many players at once (no password hashing: they authenticate with force_authenticate or a token)."""
     User = get_user_model()

@@ -1,5 +1,10 @@
 """Schemathesis against a live server: configuration and one run, shared by the test and bench/.
 
+The anonymous identity is a guest with a session and a Klondike game of its own
+(``tests/reliability/conftest.py::guest_session_with_a_game``): schemathesis sends
+a fixed cookie, so the session a first guest game would set is given up front, and
+the guests' games it starts stay reachable for the stateful phase.
+
 The run uses every check. Two things are configured, and why:
 
 - Token authentication is given per security scheme (``[auth.openapi.tokenAuth]``),
@@ -63,12 +68,14 @@ class Identity:
     username: str | None = None
     game_id: str | None = None
     csrf: bool = False  # send a CSRF cookie and header, as a browser would
+    session: str | None = None  # a session cookie: a guest's games are reachable only with it
 
 
 def config_toml(identity: Identity) -> str:
     lines = []
     if identity.csrf:
-        lines += ["[headers]", f'Cookie = "csrftoken={CSRF_TOKEN}"', f'X-CSRFToken = "{CSRF_TOKEN}"', ""]
+        cookie = f"csrftoken={CSRF_TOKEN}" + (f"; sessionid={identity.session}" if identity.session else "")
+        lines += ["[headers]", f'Cookie = "{cookie}"', f'X-CSRFToken = "{CSRF_TOKEN}"', ""]
     if identity.token:
         lines += ["[auth.openapi.tokenAuth]", f'api_key = "Token {identity.token}"', ""]
     params = {}

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from games.models import Deal, Game, SolverStatus
-from tests.reliability.conftest import todays_daily
+from tests.reliability.conftest import guest_session_with_a_game, todays_daily
 from tests.reliability.fuzzing import Identity, failures, schemathesis_run
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
@@ -20,14 +20,16 @@ MAX_EXAMPLES = 8
 
 
 def identities(make_player) -> list[Identity]:
-    """Data for the fuzzer to find: today's dailies, a pool deal, a player's game in play."""
+    """Data for the fuzzer to find: today's dailies, a pool deal, a player's game in play,
+    and a guest's (a session with a Klondike game)."""
     todays_daily("freecell", 24)
     todays_daily("forecell", 2)
     Deal.objects.filter(variant="freecell", number=24).update(in_pool=True, status=SolverStatus.WINNABLE)
     player, staff = make_player("fuzzer"), make_player("curator", staff=True)
     game = Game.objects.create(player=player, deal=Deal.objects.get(variant="freecell", number=24))
+    guest_session, guest_game = guest_session_with_a_game()
     return [
-        Identity("anonymous", username="fuzzer", csrf=True),
+        Identity("anonymous", username="fuzzer", game_id=guest_game, csrf=True, session=guest_session),
         Identity("player", Token.objects.create(user=player).key, "fuzzer", str(game.pk)),
         Identity("staff", Token.objects.create(user=staff).key, "curator"),
     ]
