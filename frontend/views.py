@@ -48,6 +48,7 @@ PLAY_MODULES = (
     "notices",
     "piles",
     "rules",
+    "rules_stock",
     "session",
     "share",
     "state",
@@ -66,8 +67,10 @@ def _deal_ceiling(variant: str) -> int:
 
 def _single_click(variant: str) -> bool:
     """A mouse click plays a card at once where empty columns take only Kings
-    (intents.js decides the same from the catalogue)."""
-    return site_ruleset(variant).empty_column_accepts == "king"
+    in the FreeCell family (ForeCell); Klondike and Spider play a card on a
+    double-click, as FreeCell does (intents.js decides the same from the catalogue)."""
+    ruleset = site_ruleset(variant)
+    return ruleset.empty_column_accepts == "king" and ruleset.family == "freecell"
 
 
 def _variant_or_404(variant: str) -> str:
@@ -105,6 +108,7 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
         title=f"{variant_title(variant)} #{number}",
         short_title=variant_title(variant),
         single_click=_single_click(variant),
+        family=site_ruleset(variant).family,
         share_url=reverse("frontend:share", args=[share_code(variant, number)]),
         preload=PLAY_MODULES,
     )
@@ -132,6 +136,7 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
         past=day < today,
         title=f"Daily {variant_title(variant)}, {day.isoformat()}",
         single_click=_single_click(variant),
+        family=site_ruleset(variant).family,
         preload=PLAY_MODULES,
     )
 

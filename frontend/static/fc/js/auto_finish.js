@@ -27,7 +27,7 @@ export function safeHomeMove(position) {
     if (card && isSafeHome(position, card) && (!best || rankOf(card) < best.rank)) best = { rank: rankOf(card), move: `${source}h` };
   };
   position.columns.forEach((column, i) => consider(column.at(-1), String(i + 1)));
-  position.cells.forEach((card, i) => consider(card, CELL_IDS[i]));
+  position.cells?.forEach((card, i) => consider(card, CELL_IDS[i]));
   return best?.move ?? null;
 }
 

@@ -1,9 +1,11 @@
 // Draws a position and nothing else: it knows where piles and cards sit on the
 // screen, never whether a move is legal. Cards are DOM elements reused across
-// renders, so a changed transform animates the move (CSS transitions).
+// renders (52, or 104 for Spider, where a card may be there twice), so a
+// changed transform animates the move (CSS transitions). A face-down card is
+// drawn as its back; a card turned up flips.
 
-import { RANKS } from "./cards.js";
-import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS, isColumnId, kindOf, PILE_ORDER, pilesOf, SUITS } from "./piles.js";
+import { rulesetOf } from "./catalogue.js";
+import { isColumnId, kindOf, pileIdsOf, pilesOf } from "./piles.js";
 import { cardName, pileLabel, RANK_LABELS, SUIT_GLYPHS } from "./words.js";
 
 
@@ -14,13 +16,16 @@ function makeElement(tag, className, attributes = {}) {
   return element;
 }
 
-function makeCard(card) {
-  const element = makeElement("div", `card ${"HD".includes(card[1]) ? "red" : "black"}`, { "aria-hidden": "true" });
-  element.dataset.card = card;
-  const label = (RANK_LABELS[card[0]] ?? card[0]) + SUIT_GLYPHS[card[1]];
-  element.innerHTML = `<span class="corner">${label}</span><span class="pip">${SUIT_GLYPHS[card[1]]}</span>`;
-  element.title = cardName(card);
-  return element;
+// Show `card` on an element, or its back for null; a card turned up where it lies flips.
+function face(element, card, shown) {
+  const before = element.dataset.card || null;
+  if (before === card && element.title) return;
+  element.className = `card ${card ? ("HD".includes(card[1]) ? "red" : "black") : "down"}`;
+  element.dataset.card = card ?? "";
+  const label = card && (RANK_LABELS[card[0]] ?? card[0]) + SUIT_GLYPHS[card[1]];
+  element.innerHTML = card ? `<span class="corner">${label}</span><span class="pip">${SUIT_GLYPHS[card[1]]}</span>` : "";
+  element.title = card ? cardName(card) : "Face down";
+  if (card && !before && shown) element.classList.add("flip");
 }
 
 function makePile(id) {
@@ -30,23 +35,26 @@ function makePile(id) {
   if (kind === "foundation") element.dataset.suit = SUIT_GLYPHS[id[1]];
   if (kind === "cell") element.dataset.key = id.toUpperCase();
   if (kind === "column") element.dataset.key = id;
+  if (id === "s") Object.assign(element.dataset, { key: "S", depth: "1" });
   return element;
 }
 
 // The card size is chosen by the viewport (and the card size setting) and by
 // nothing else, so the table never resizes during play: it is planned for
-// columns of PLANNED cards, and a longer column compresses its fan instead,
-// down to the least overlap that still shows each card's rank.
-const PLANNED = 12;
+// columns of `planned` cards, and a longer column compresses its fan instead,
+// down to the least overlap that still shows each card's rank. Face-down
+// cards overlap more (DOWN_FAN).
 const MIN_FAN = 0.25;
 const MAX_FAN = 0.42;
 const READABLE_FAN = 0.19;
+const DOWN_FAN = 0.12;
 export const CARD_SCALES = { small: 0.82, medium: 1, large: 1.15 };
 
-export function cardWidth({ width, height, gap, scale = 1 }) {
-  const chByHeight = (height - 4 * gap) / (2 + MIN_FAN * (PLANNED - 1));
-  const byWidth = (width - 9 * gap) / 8;
-  return Math.max(30, Math.min(110 * scale, byWidth, (chByHeight / 1.4) * scale));
+/** The card width for `columns` columns (8 FreeCell, 7 Klondike, 10 Spider) planned `planned` cards deep. */
+export function cardWidth({ width, height, gap, scale = 1, columns = 8, planned = 12 }) {
+  const chByHeight = (height - 4 * gap) / (2 + MIN_FAN * (planned - 1));
+  const byWidth = (width - (columns + 1) * gap) / columns;
+  return Math.max(columns > 8 ? 24 : 30, Math.min(110 * scale, byWidth, (chByHeight / 1.4) * scale));
 }
 
 /** The fan of a column of `longest` cards in `room` px below its first card. */
@@ -55,88 +63,166 @@ export function fanStep({ ch, room, longest }) {
   return Math.min(ch * MAX_FAN, Math.max(ch * READABLE_FAN, Math.min(squeezed, ch * MAX_FAN)));
 }
 
-function measure(root, piles, sizing) {
-  const width = root.clientWidth;
-  const gap = Math.max(3, Math.min(12, width * 0.012));
-  const reserve = parseFloat(getComputedStyle(root).getPropertyValue("--reserve")) || 0;
-  const top = root.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(window.innerHeight - top - reserve, 200);
-  const key = `${width}x${window.innerHeight}:${sizing.choice}`;
-  if (sizing.key !== key) Object.assign(sizing, { key, cw: cardWidth({ width, height, gap, scale: CARD_SCALES[sizing.choice] ?? 1 }) });
-  const { cw } = sizing;
-  const ch = Math.round(cw * 1.4);
-  const tableauTop = ch + 3 * gap;
-  const longest = Math.max(...COLUMN_IDS.map((id) => piles[id].length), 1);
-  const dy = fanStep({ ch, room: height - tableauTop - ch - gap, longest });
-  const x = (i) => gap + i * (cw + gap) + (width - 8 * cw - 9 * gap) / 2;
-  const boardHeight = Math.max(height, tableauTop + ch + (longest - 1) * dy + gap);
-  return { width, gap, cw, ch, dy, x, tableauTop, boardHeight };
+/** The face-up fan that fits every column (`[cards, face down]` pairs) in `room`, face-down cards at `down` px. */
+export const columnsFan = ({ ch, room, columns, down }) =>
+  Math.min(...columns.map(([n, d]) => fanStep({ ch, room: room - d * down, longest: n - d })), ch * MAX_FAN);
+
+// The top row's slot of each pile: FreeCell cells then foundations; Klondike
+// stock, waste (fanned over the next slot) and foundations from the fourth;
+// Spider the finished runs from the left and the stock at the right.
+const TOP = {
+  a: 0, b: 1, c: 2, d: 3, hH: 4, hC: 5, hD: 6, hS: 7,
+};
+function topSlot(id, family) {
+  if (family === "klondike") return { s: 0, w: 1 }[id] ?? 3 + "HCDS".indexOf(id[1]);
+  if (family === "spider") return id === "s" ? 9 : 0;
+  return TOP[id];
 }
 
-function slotOf(layout, id) {
-  const { x, gap, cw, ch, tableauTop, boardHeight } = layout;
-  const column = COLUMN_IDS.indexOf(id);
-  if (column >= 0) return { left: x(column), top: tableauTop, width: cw, height: boardHeight - tableauTop };
-  const top = CELL_IDS.indexOf(id);
-  const index = top >= 0 ? top : 4 + FOUNDATION_IDS.indexOf(id);
-  return { left: x(index), top: gap, width: cw, height: ch };
+/** The geometry of a board: the family's piles in `width` x `height` px. */
+export function layoutOf({ width, height, family, counts, down, choice = "medium", cw = null }) {
+  const n = counts.length;
+  const gap = Math.max(3, Math.min(12, width * 0.012));
+  cw ??= cardWidth({ width, height, gap, scale: CARD_SCALES[choice] ?? 1, columns: n, planned: family === "spider" ? 16 : 12 });
+  const ch = Math.round(cw * 1.4);
+  const tableauTop = ch + 3 * gap;
+  const dd = Math.max(3, ch * DOWN_FAN);
+  const columns = counts.map((c, i) => [Math.max(c, 1), down[i] ?? 0]);
+  const dy = columnsFan({ ch, room: height - tableauTop - ch - gap, columns, down: dd });
+  const x = (i) => gap + i * (cw + gap) + (width - n * cw - (n + 1) * gap) / 2;
+  const deepest = Math.max(...columns.map(([c, d]) => d * dd + (c - d - 1) * dy));
+  const boardHeight = Math.max(height, tableauTop + ch + deepest + gap);
+  return { width, gap, cw, ch, dy, dd, x, n, family, tableauTop, boardHeight };
+}
+
+/** The slot of pile `id`: columns run down to the board's foot; the finished runs span eight slots. */
+export function slotOf(layout, id) {
+  const { x, gap, cw, ch, tableauTop, boardHeight, family } = layout;
+  if (/^[0-9]$/.test(id)) return { left: x((Number(id) + 9) % 10), top: tableauTop, width: cw, height: boardHeight - tableauTop };
+  const width = id === "x" ? 8 * cw + 7 * gap : cw;
+  return { left: x(topSlot(id, family)), top: gap, width, height: ch };
+}
+
+/** Where card `i` of pile `id` (of `cards`) lies in its slot: fanned down a column, across the waste's top three, by deal in the stock. */
+export function cardOffset(layout, id, cards, i, draw = 1) {
+  const { cw, gap, dy, dd } = layout;
+  if (/^[0-9]$/.test(id)) {
+    const down = cards.slice(0, i).filter((c) => c === null).length;
+    return [0, down * dd + (i - down) * dy];
+  }
+  if (id === "w") return [Math.max(0, i - Math.max(cards.length - draw, 0)) * cw * 0.3, 0];
+  if (id === "x") return [Math.floor(i / 13) * (cw + gap), 0];
+  if (id === "s" && layout.family === "spider") return [-Math.floor((cards.length - 1 - i) / 10) * cw * 0.16, 0];
+  return [0, 0];
 }
 
 export function createBoardView(root) {
-  const cardElements = new Map();
+  const pool = [];
+  const placed = new Map(); // "pile:index" -> card element
   const pileElements = new Map();
+  const badge = makeElement("div", "badge", { "aria-hidden": "true" });
+  root.append(badge);
   let layout = null;
   let piles = null;
+  let ids = [];
+  let family = "freecell";
+  let draw = 1;
   let focused = "1";
   // The card width, worked out again only when the viewport or the size choice changes.
   const sizing = { key: null, cw: 0, choice: "medium" };
 
-  for (const id of PILE_ORDER) {
-    const pile = makePile(id);
-    pileElements.set(id, pile);
-    root.append(pile);
-  }
-  for (const suit of SUITS) {
-    for (const rank of RANKS) {
-      const card = makeCard(rank + suit);
-      cardElements.set(rank + suit, card);
-      root.append(card);
-    }
+  function measure() {
+    const width = root.clientWidth;
+    const reserve = parseFloat(getComputedStyle(root).getPropertyValue("--reserve")) || 0;
+    const top = root.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(window.innerHeight - top - reserve, 200);
+    const columns = ids.filter((id) => /^[0-9]$/.test(id));
+    const shape = { width, height, family, choice: sizing.choice, counts: columns.map((id) => piles[id].length),
+      down: columns.map((id) => piles[id].filter((c) => c === null).length) };
+    const key = `${width}x${window.innerHeight}:${sizing.choice}:${family}`;
+    if (sizing.key !== key) Object.assign(sizing, { key, cw: layoutOf(shape).cw });
+    return layoutOf({ ...shape, cw: sizing.cw });
   }
 
   function placePiles() {
-    for (const [id, element] of pileElements) {
+    for (const id of ids) {
+      if (!pileElements.has(id)) {
+        const pile = makePile(id);
+        pileElements.set(id, pile);
+        root.insertBefore(pile, badge);
+      }
+      const element = pileElements.get(id);
       const slot = slotOf(layout, id);
-      const fanned = Math.max(piles[id].length - 1, 0) * layout.dy;
-      const height = isColumnId(id) ? layout.ch + fanned : slot.height;
+      const cards = piles[id];
+      const height = isColumnId(id) && cards.length ? layout.ch + cardOffset(layout, id, cards, cards.length - 1)[1] : slot.height;
       Object.assign(element.style, {
         transform: `translate(${slot.left}px, ${slot.top}px)`, width: `${slot.width}px`, height: `${height}px`,
       });
-      element.setAttribute("aria-label", pileLabel(id, piles[id]));
+      element.setAttribute("aria-label", pileLabel(id, cards, family === "spider" ? 10 : 1));
     }
+    const stock = piles.s;
+    badge.hidden = !stock?.length;
+    if (stock) {
+      const slot = slotOf(layout, "s");
+      badge.textContent = String(family === "spider" ? Math.ceil(stock.length / 10) : stock.length);
+      badge.style.transform = `translate(${slot.left + layout.cw - 8}px, ${slot.top + layout.ch - 14}px)`;
+    }
+  }
+
+  // Each card of the new position takes an element: the one already at its
+  // place (a card turned up there flips), else one showing the same card (it
+  // moved), else any left over (a card from the stock).
+  function assign() {
+    const was = new Map(pool.map((el) => [el, el.dataset.card || null]));
+    const slots = ids.flatMap((id) => piles[id].map((code, i) => ({ id, i, code })));
+    while (pool.length < slots.length) {
+      const el = makeElement("div", "card", { "aria-hidden": "true" });
+      pool.push(el);
+      root.append(el);
+    }
+    const free = new Set(pool);
+    const take = (slot, el) => { slot.el = el; free.delete(el); };
+    for (const slot of slots) {
+      const el = placed.get(`${slot.id}:${slot.i}`);
+      if (el && free.has(el) && (was.get(el) === slot.code || !was.get(el) || !slot.code)) take(slot, el);
+    }
+    for (const slot of slots) {
+      if (!slot.el && slot.code) {
+        for (const el of free) if (was.get(el) === slot.code) { take(slot, el); break; }
+      }
+    }
+    for (const slot of slots) if (!slot.el) take(slot, free.values().next().value);
+    placed.clear();
+    for (const slot of slots) {
+      placed.set(`${slot.id}:${slot.i}`, slot.el);
+      face(slot.el, slot.code, was.has(slot.el));
+    }
+    return slots;
   }
 
   function placeCards(moved) {
     const delays = new Map([...moved].map((card, i) => [card, i]));
-    for (const [id, cards] of Object.entries(piles)) {
+    for (const { id, i, code, el } of assign()) {
       const slot = slotOf(layout, id);
       const isColumn = isColumnId(id);
-      cards.forEach((card, i) => {
-        const element = cardElements.get(card);
-        const y = slot.top + (isColumn ? i * layout.dy : 0);
-        element.style.transform = `translate(${slot.left}px, ${y}px)`;
-        element.style.zIndex = String((isColumn ? 10 : 2) + i + (delays.has(card) ? 100 : 0));
-        element.style.transitionDelay = delays.has(card) ? `${delays.get(card) * 35}ms` : "0ms";
-        element.dataset.pile = id;
-        element.dataset.depth = String(cards.length - i);
-        element.classList.toggle("covered", isColumn && i < cards.length - 1);
-      });
+      const [dx, dy] = cardOffset(layout, id, piles[id], i, draw);
+      const late = delays.has(code) && el.dataset.pile !== id;
+      el.style.transform = `translate(${slot.left + dx}px, ${slot.top + dy}px)`;
+      el.style.zIndex = String((isColumn ? 10 : 2) + i + (late ? 100 : 0));
+      el.style.transitionDelay = late ? `${delays.get(code) * 35}ms` : "0ms";
+      el.dataset.pile = id;
+      el.dataset.depth = String(piles[id].length - i);
+      el.classList.toggle("covered", isColumn && i < piles[id].length - 1);
     }
   }
 
   function render(position, { moved = [], instant = false } = {}) {
+    family = position.removed ? "spider" : position.waste ? "klondike" : "freecell";
+    draw = rulesetOf(position.variant)?.draw_count ?? 1;
     piles = pilesOf(position);
-    layout = measure(root, piles, sizing);
+    ids = pileIdsOf(position);
+    layout = measure();
+    root.dataset.family = family;
     root.style.setProperty("--cw", `${layout.cw}px`);
     root.style.setProperty("--ch", `${layout.ch}px`);
     root.style.height = `${layout.boardHeight}px`;
@@ -153,7 +239,7 @@ export function createBoardView(root) {
     const x = clientX - box.left;
     const y = clientY - box.top;
     const slack = layout.gap / 2 + 1;
-    for (const id of PILE_ORDER) {
+    for (const id of ids) {
       const slot = slotOf(layout, id);
       if (x >= slot.left - slack && x <= slot.left + slot.width + slack
         && y >= slot.top - slack && y <= slot.top + slot.height + slack) return id;
@@ -161,16 +247,17 @@ export function createBoardView(root) {
     return null;
   }
 
-  const cardsOf = (codes) => codes.map((code) => cardElements.get(code));
+  // The elements of `codes`: the exposed end of `pile` when it is named, else the cards showing them.
+  const cardsOf = (codes, pile) => (pile && piles[pile]
+    ? codes.map((_, k) => placed.get(`${pile}:${piles[pile].length - codes.length + k}`))
+    : codes.map((code) => pool.find((el) => el.dataset.card === code))).filter(Boolean);
   const bubble = makeElement("div", "reason", { "aria-hidden": "true" });
   bubble.hidden = true;
   root.append(bubble);
   let bubbleTimer = null;
-  function explain(head, reason) {
-    const pile = head.dataset.pile;
+  function explain(pile, index, reason) {
     const slot = slotOf(layout, pile);
-    const depth = piles[pile].indexOf(head.dataset.card);
-    const y = slot.top + (isColumnId(pile) ? Math.max(depth, 0) * layout.dy : 0) + layout.ch * 0.55;
+    const y = slot.top + (index >= 0 ? cardOffset(layout, pile, piles[pile], index)[1] : 0) + layout.ch * 0.55;
     bubble.textContent = reason;
     bubble.hidden = false;
     // Centred on the card, kept inside the board at its edges.
@@ -189,8 +276,8 @@ export function createBoardView(root) {
     setCardSize(choice) { sizing.choice = choice; },
     cardsIn: (id) => piles?.[id] ?? [],
     /** Start dragging: the cards follow `drag` until `release`. */
-    lift(codes) {
-      lifted = cardsOf(codes).map((element) => ({ element, base: element.style.transform }));
+    lift(codes, pile) {
+      lifted = cardsOf(codes, pile).map((element) => ({ element, base: element.style.transform }));
       lifted.forEach(({ element }, i) => {
         element.classList.add("dragging");
         element.style.zIndex = String(500 + i);
@@ -211,30 +298,36 @@ export function createBoardView(root) {
     highlight(ids) {
       for (const [id, element] of pileElements) element.classList.toggle("target", ids.includes(id));
     },
-    /** Mark the selected cards (keyboard play); an empty list clears. */
-    select(codes) {
-      for (const [code, element] of cardElements) element.classList.toggle("selected", codes.includes(code));
+    /** Mark the selected cards of `pile` (keyboard play); an empty list clears. */
+    select(codes, pile) {
+      const chosen = cardsOf(codes, pile);
+      for (const element of pool) element.classList.toggle("selected", chosen.includes(element));
     },
-    /** Shake the refused cards and show `reason` by them for a moment. */
-    refuse(codes, reason = null) {
-      for (const element of cardsOf(codes)) {
+    /** Shake the refused cards (the exposed end of `pile`) and show `reason` by them, or by the pile, for a moment. */
+    refuse(codes, reason = null, pile = null) {
+      const refused = cardsOf(codes, pile);
+      for (const element of refused) {
         element.classList.remove("refused");
         void element.offsetWidth;
         element.classList.add("refused");
       }
-      const head = cardElements.get(codes[0]);
-      if (reason && head) explain(head, reason);
+      const at = refused[0]?.dataset.pile ?? pile;
+      if (reason && at) explain(at, refused[0] ? piles[at].length - Number(refused[0].dataset.depth) : -1, reason);
     },
     /** Point at a hint: the cards that move and the pile they go to. */
     hint(codes, toId) {
-      for (const [code, element] of cardElements) element.classList.toggle("hinted", codes.includes(code));
+      const shown = cardsOf(codes);
+      for (const element of pool) element.classList.toggle("hinted", shown.includes(element));
       for (const [id, element] of pileElements) element.classList.toggle("hinted", id === toId);
     },
     focusPile(id, { move = true } = {}) {
       focused = id;
       for (const [pileId, element] of pileElements) element.tabIndex = pileId === id ? 0 : -1;
-      if (move) pileElements.get(id).focus();
+      if (move) pileElements.get(id)?.focus();
     },
     focusedPile: () => focused,
+    /** The piles on the table: `[top row, columns]` (keyboard moves), and every pile's label ("L"). */
+    rows: () => [ids.filter((id) => !isColumnId(id) && id !== "x"), ids.filter(isColumnId)],
+    describe: () => ids.map((id) => pileLabel(id, piles[id], family === "spider" ? 10 : 1)).join(". "),
   };
 }

@@ -3,16 +3,27 @@
 // order the game's help page promises.
 
 import {
-  SUITS, canonicalOf, checkMove, homeMove, IllegalMove, rulesetOf, runLength,
+  SUITS, canonicalOf, checkMove, homeMove, IllegalMove, rankOf, rulesetOf, runLength, legalMoves,
 } from "./rules.js";
+import { applyStockMove, stockCanonicalOf } from "./rules_stock.js";
 
 const columns = (position) => position.columns.map((_, index) => ({ kind: "column", index }));
-const cells = (position) => position.cells.map((_, index) => ({ kind: "cell", index }));
+const cells = (position) => (position.cells ?? []).map((_, index) => ({ kind: "cell", index }));
 const FOUNDATION = { kind: "foundation", suit: null };
+
+// Klondike and Spider positions have no free cells; a card the move would turn
+// up counts as turned (its name comes with the server's answer).
+const isStock = (position) => !position.cells;
+
+function check(position, move) {
+  if (!isStock(position)) return canonicalOf(position, checkMove(position, move));
+  applyStockMove(position, move, null);
+  return stockCanonicalOf(position, move);
+}
 
 function legal(position, move) {
   try {
-    return canonicalOf(position, checkMove(position, move));
+    return check(position, move);
   } catch (error) {
     if (error instanceof IllegalMove) return null;
     throw error;
@@ -34,6 +45,7 @@ const empty = (position, piles) => piles.filter((p) => position.columns[p.index]
 // column it builds on, an empty cell, and a King last of all into an empty column.
 function singleCardTargets(position, from) {
   const others = columns(position).filter((p) => from.kind !== "column" || p.index !== from.index);
+  if (isStock(position)) return [...(position.foundations ? [FOUNDATION] : []), ...stockColumns(position, from, 1, others)];
   const kingOnly = rulesetOf(position.variant).empty_column_accepts === "king";
   const targets = [FOUNDATION, ...occupied(position, others)];
   if (kingOnly) targets.push(...(from.kind === "cell" ? [] : cells(position)), ...empty(position, others));
@@ -47,11 +59,23 @@ function returnTargets(position) {
   return [...occupied(position, columns(position)), ...cells(position), ...empty(position, columns(position))];
 }
 
+// Klondike and Spider: a column it builds on (in Spider the same suit first), then an empty one.
+function stockColumns(position, from, depth, others) {
+  const source = from.kind === "waste" ? position.waste : position.columns[from.index] ?? [];
+  const head = source.at(-depth);
+  const suited = (p) => position.columns[p.index].at(-1)?.[1] === head?.[1];
+  return [...occupied(position, others).sort((a, b) => suited(b) - suited(a)), ...empty(position, others)];
+}
+
 /**
  * The move a click on `from` plays, `depth` cards from the exposed end of a
  * column (1 = the exposed card; more = the head of a run), or null.
  */
 export function clickMove(position, from, depth = 1) {
+  if (isStock(position) && depth > 1) {
+    const others = columns(position).filter((p) => p.index !== from.index);
+    return firstLegal(position, stockColumns(position, from, depth, others).map((to) => ({ from, to, count: depth })));
+  }
   if (from.kind === "foundation") {
     return firstLegal(position, returnTargets(position).map((to) => ({ from, to, count: 1 })));
   }
@@ -77,7 +101,7 @@ export function legalTargets(position, from, count) {
 export function moveBetween(position, from, to, count) {
   const target = to.kind === "foundation" ? FOUNDATION : to;
   try {
-    return { move: canonicalOf(position, checkMove(position, { from, to: target, count })) };
+    return { move: check(position, { from, to: target, count }) };
   } catch (error) {
     if (error instanceof IllegalMove) return { error };
     throw error;
@@ -87,11 +111,22 @@ export function moveBetween(position, from, to, count) {
 /** How many cards a grab at `depth` may lift from a column: 0 when they are not a run. */
 export const grabbable = (column, depth) => (depth >= 1 && depth <= runLength(column) ? depth : 0);
 
+/** Klondike (alternate colours) or Spider (one suit): may the last `depth` cards of a column be lifted together? */
+export function stockGrabbable(column, depth, spider) {
+  const cards = column.slice(-depth);
+  return depth >= 1 && cards.length === depth && cards.every((card, k) => card && (!k
+    || (rankOf(card) + 1 === rankOf(cards[k - 1]) && (spider ? card[1] === cards[k - 1][1] : ("HD".includes(card[1]) !== "HD".includes(cards[k - 1][1]))))));
+}
+
 /**
  * A nudge when the server cannot be asked: a foundation play first, then a
  * build, a card into a free cell only when nothing else goes; never a card back.
  */
 export function localHint(position) {
+  if (isStock(position)) {
+    const moves = legalMoves(position).filter((m) => m[0] !== "h");
+    return moves.find((m) => m.endsWith("h")) ?? moves.find((m) => m !== "s") ?? moves[0] ?? null;
+  }
   const home = homeMove(position);
   if (home) return home;
   let parked = null;

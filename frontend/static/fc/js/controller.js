@@ -9,7 +9,6 @@ import { applyTheme, bindConfirm, bindSettings } from "./hud.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
 import { createLostWatch } from "./lost_watch.js";
-import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS } from "./piles.js";
 import { boardLink, lostNotice, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
@@ -17,16 +16,15 @@ import { shareLink, shareText } from "./share.js";
 import { showEndScreen } from "./end_screen.js";
 import { fromServer } from "./state.js";
 import { createTable } from "./table.js";
-import { pileLabel } from "./words.js";
 
 const SYNC_WORDS = { saving: "Saving…", saved: "Saved", offline: "Offline, will retry", refused: "Not saved" };
-const PILES = [...COLUMN_IDS, ...CELL_IDS, ...FOUNDATION_IDS];
 
 export function createController({ root, config, loaded, store, view, hud, say }) {
   const boardEl = root.querySelector("[data-board]");
   let settings = store.loadSettings();
   let finished = loaded.finished;
   let keyboard = null;
+  const stock = rulesetOf(config.variant).family !== "freecell";
   const notify = (notice) => hud.notice(notice.text, notice.actions, notice.tone);
   // Auto complete is each game's own setting: on by default in ForeCell only.
   const autoComplete = () => settings.autoCompleteBy?.[config.variant] ?? rulesetOf(config.variant).empty_column_accepts === "king";
@@ -34,11 +32,12 @@ export function createController({ root, config, loaded, store, view, hud, say }
   const session = createSession({
     client: api, config, current: () => table.game(), remote: loaded.remote, ranked: loaded.ranked,
     onConflict(remote) {
-      table.show({ ...fromServer(remote), redo: [] });
+      table.show({ ...fromServer(remote, Date.now(), table.game().known ?? {}), redo: [] });
       say("The game was brought up to date from the server.");
     },
     onState: (state) => hud.syncState(SYNC_WORDS[state] ?? ""),
     onRefused: (error) => notify(startRefusedNotice(error, config.variant)),
+    onAnswer: (answer) => table.learn(answer),
   });
   const table = createTable({
     config, key: loaded.key, initial: loaded.game, view, hud, say, store, session, onSettled: settled,
@@ -46,7 +45,8 @@ export function createController({ root, config, loaded, store, view, hud, say }
       keyboard?.clear();
       if (forward && isWon(game.position)) return endScreen(game);
       if (forward) lostWatch.schedule();
-      finisher.auto({ safe: forward && settings.autoHome, complete: autoComplete() });
+      // Klondike and Spider: no card goes anywhere by itself.
+      finisher.auto({ safe: forward && settings.autoHome && !stock, complete: autoComplete() && !stock });
     },
   });
   const finisher = createFinisher({ table, say });
@@ -129,10 +129,10 @@ export function createController({ root, config, loaded, store, view, hud, say }
     new: newDeal,
     restart,
     settings: () => openSettings(),
-    describe: () => say(PILES.map((id) => pileLabel(id, view.cardsIn(id))).join(". ")),
+    describe: () => say(view.describe()),
   };
   function command(name) {
-    if (!finisher.running()) commands[name]?.();
+    if (!finisher.running()) table.when(() => commands[name]?.());
   }
 
   const intents = createIntents({ table, view, say, settings: () => settings, busy, command });

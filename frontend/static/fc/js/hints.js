@@ -27,7 +27,7 @@ function withTimeout(promise, ms) {
 }
 
 async function solverAnswer({ client, session, config, moves, waitMs }) {
-  if (config.user) {
+  if (config.server ?? config.user) {
     // The server's log must be the local one before the solver looks at it.
     const id = await withTimeout(session.ensure().then(async (gameId) => { await session.flushed(); return gameId; }), waitMs);
     return client.hint(id);

@@ -2,14 +2,16 @@
 // main.js: grab, drop, activate (the click-to-play gesture) and commands.
 // It holds no rules: whether a grab or a drop is allowed is the controller's call.
 
-import { CELL_IDS, COLUMN_IDS, FOUNDATION_IDS } from "./piles.js";
+import { FOUNDATION_IDS } from "./piles.js";
 
 const DRAG_THRESHOLD = 6;
 const DOUBLE_CLICK_MS = 400;
-const PILE_KEYS = {};
-for (const id of [...COLUMN_IDS, ...CELL_IDS]) PILE_KEYS[id] = id;
-PILE_KEYS.f = FOUNDATION_IDS[0];
-const ROWS = [[...CELL_IDS, ...FOUNDATION_IDS], COLUMN_IDS];
+// A key chooses the pile of that id when the table has one: columns 1-9 and 0,
+// free cells A-D, the waste W; F the hearts foundation. S turns the stock.
+const keyPile = (key, rows) => {
+  const id = key === "f" ? FOUNDATION_IDS[0] : key;
+  return rows.flat().includes(id) && id !== "s" ? id : null;
+};
 
 const isTyping = (target) => target instanceof Element && target.closest("input, textarea, select, dialog[open], [contenteditable]");
 
@@ -27,7 +29,7 @@ export function attachPointer(root, view, controller) {
   let lastClick = { card: null, at: 0 };
 
   root.addEventListener("pointerdown", (event) => {
-    const card = event.target.closest(".card");
+    const card = event.target.closest('.card, .pile[data-pile="s"]');
     if (!card || event.button > 0 || press) return;
     event.preventDefault();
     press = { id: event.pointerId, card, x: event.clientX, y: event.clientY, dragging: false, type: event.pointerType };
@@ -51,7 +53,7 @@ export function attachPointer(root, view, controller) {
       return;
     }
     press.dragging = true;
-    view.lift(codes);
+    view.lift(codes, pile);
     view.highlight(controller.targets(pile, Number(depth)));
   }
 
@@ -70,7 +72,7 @@ export function attachPointer(root, view, controller) {
     const mode = controller.clickMode(press.type);
     const double = lastClick.card === press.card && now - lastClick.at < DOUBLE_CLICK_MS;
     lastClick = { card: press.card, at: double ? 0 : now };
-    if (mode === "single" || (mode === "double" && double)) controller.activate(pile, Number(depth));
+    if (pile === "s" || mode === "single" || (mode === "double" && double)) controller.activate(pile, Number(depth));
   }
 
   const end = (event) => {
@@ -101,7 +103,7 @@ export function attachKeyboard(root, view, controller) {
   function pileFor(key, repeated) {
     const here = FOUNDATION_IDS.indexOf(view.focusedPile());
     if (key === "f" && repeated && here >= 0) return FOUNDATION_IDS[(here + 1) % FOUNDATION_IDS.length];
-    return PILE_KEYS[key];
+    return keyPile(key, view.rows());
   }
 
   const clear = () => {
@@ -111,6 +113,10 @@ export function attachKeyboard(root, view, controller) {
 
   function choose(id) {
     view.focusPile(id);
+    if (id === "s") {
+      clear();
+      return controller.activate(id, 1);
+    }
     // From one foundation to another is never a move: it changes the choice.
     if (source && source.id !== id && [source.id, id].every((p) => FOUNDATION_IDS.includes(p))) clear();
     if (!source) {
@@ -140,6 +146,7 @@ export function attachKeyboard(root, view, controller) {
 
   function arrow(key) {
     const here = view.focusedPile();
+    const ROWS = view.rows();
     const row = ROWS.findIndex((r) => r.includes(here));
     if ((key === "ArrowUp" || key === "ArrowDown") && source && here === source.id && row === 1) {
       if (key === "ArrowUp") return grow();
@@ -147,10 +154,11 @@ export function attachKeyboard(root, view, controller) {
       return controller.select(source);
     }
     const col = ROWS[row].indexOf(here);
+    const size = ROWS[row].length;
     let next = here;
-    if (key === "ArrowLeft") next = ROWS[row][(col + 7) % 8];
-    if (key === "ArrowRight") next = ROWS[row][(col + 1) % 8];
-    if (key === "ArrowUp" || key === "ArrowDown") next = ROWS[1 - row][col];
+    if (key === "ArrowLeft") next = ROWS[row][(col + size - 1) % size];
+    if (key === "ArrowRight") next = ROWS[row][(col + 1) % size];
+    if (key === "ArrowUp" || key === "ArrowDown") next = ROWS[1 - row][Math.min(col, ROWS[1 - row].length - 1)];
     view.focusPile(next);
     if (source && next !== source.id) controller.preview(source, next);
   }
@@ -168,7 +176,11 @@ export function attachKeyboard(root, view, controller) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const inBoard = root.contains(document.activeElement);
-    if (PILE_KEYS[key]) {
+    if (key === "s" && view.rows()[0].includes("s")) {
+      event.preventDefault();
+      clear();
+      controller.activate("s", 1);
+    } else if (keyPile(key, view.rows())) {
       event.preventDefault();
       choose(pileFor(key, repeated));
     } else if (key === "Escape" && source) {

@@ -6,7 +6,7 @@
 // the server deals only when the attempt starts (`startDaily` below).
 
 import { api, rowsOf } from "./api.js";
-import { isWon } from "./rules.js";
+import { isWon, rulesetOf } from "./rules.js";
 import { deserialize, fromServer, newGame } from "./state.js";
 import { gameKey } from "./storage.js";
 
@@ -63,6 +63,19 @@ async function loadDaily(config, local, client) {
   return { ...chosen, daily, ranked };
 }
 
+// Klondike and Spider: the game is the server's, for guests too (their hidden
+// cards never leave it early): the newest game on the deal (a guest's is the
+// one its save names) is resumed, else a new one is started now.
+async function loadStock(config, local, client) {
+  const { user, variant, number } = config;
+  const newest = user ? await newestGame(client, config) : local?.serverId && (await client.game(local.serverId).catch(() => null));
+  const chosen = chooseGame(newest || null, local);
+  const base = { ranked: false, daily: null, finished: null };
+  if (chosen?.remote || chosen?.finished) return { ...base, ...chosen };
+  const remote = await client.startGame(variant, number);
+  return { ...base, game: fromServer(remote, Date.now(), local?.known ?? {}), remote };
+}
+
 /**
  * Returns `{game, remote, finished, ranked, daily, key}`: `remote` is the
  * server game in progress to keep in step, `finished` a won server game shown
@@ -72,6 +85,7 @@ export async function loadGame(config, store, client = api) {
   const key = gameKey(config.variant, config.number, config.daily);
   const local = localGame(store, key, config);
   if (config.daily) return { ...(await loadDaily(config, local, client)), key };
+  if (rulesetOf(config.variant)?.family !== "freecell") return { ...(await loadStock(config, local, client)), key };
   if (config.user) {
     try {
       const chosen = chooseGame(await newestGame(client, config), local);

@@ -9,7 +9,7 @@ import { isWon } from "./rules.js";
 const startsWith = (moves, prefix) => prefix.length <= moves.length && prefix.every((m, i) => moves[i] === m);
 
 async function verdictFor({ client, session, config, moves }) {
-  if (config.user) {
+  if (config.server ?? config.user) {
     const id = await session.ensure();
     await session.flushed();
     return client.verdict(id);

@@ -1,5 +1,6 @@
 // The play page: opens the game (loader.js), then hands it to the controller.
 
+import { rulesetOf } from "./catalogue.js";
 import { createController } from "./controller.js";
 import { createAnnouncer, createHud } from "./hud.js";
 import { createBoardView } from "./board_view.js";
@@ -15,6 +16,8 @@ function readConfig(root) {
     number: d.number ? Number(d.number) : null,
     daily: d.dailyDate ? { date: d.dailyDate, variant: d.variant } : null,
     user: d.user || null,
+    // Klondike and Spider are always played on the server (guests too): their hidden cards are its.
+    server: Boolean(d.user) || rulesetOf(d.variant)?.family !== "freecell",
     title: d.title,
     variantTitle: d.variantTitle,
     shareUrl: d.shareUrl || null,

@@ -132,7 +132,7 @@ export function runLength(column) {
 
 /** True when every column runs high to low by rank: the rest can go home. */
 export function autoFinishReady(position) {
-  return !isWon(position) && position.columns.every((column) =>
+  return !stockGame(position) && !isWon(position) && position.columns.every((column) =>
     column.every((card, i) => i === 0 || rankOf(card) < rankOf(column[i - 1])),
   );
 }

@@ -98,7 +98,7 @@ function tableOf(position) {
   const full = Array.isArray(position.face_down);
   const columns = position.columns.map((c) => c.slice());
   const down = full ? position.face_down.slice()
-    : columns.map((c) => { let n = 0; while (n < c.length && c[n] === null) n += 1; return n; });
+    : columns.map((c) => { let n = c.length; while (n && c[n - 1] !== null) n -= 1; return n; });
   return {
     variant: position.variant, full, columns, down, stock: position.stock.slice(),
     waste: position.waste?.slice(), foundations: position.foundations && { ...position.foundations },
@@ -120,6 +120,7 @@ function positionOf(table) {
 }
 
 function revealer(revealed = []) {
+  if (!revealed) return () => null;
   const used = new Set();
   return (pile) => {
     const index = revealed.findIndex((r, i) => !used.has(i) && r.pile === pile);
@@ -148,7 +149,7 @@ function foundationCheck(table, card) {
 function columnAccepts(table, index, head) {
   const target = table.columns[index];
   if (target.length) {
-    if (!builds(head, topOf(target))) throw new IllegalMove("destination", `${head} does not build on ${topOf(target)}`);
+    if (!topOf(target) || !builds(head, topOf(target))) throw new IllegalMove("destination", `${head} does not build on ${topOf(target)}`);
   } else if (rankOf(head) !== 13) {
     throw new IllegalMove("empty_column", `only a King, alone or heading a run, may enter an empty column (${head})`);
   }
@@ -184,7 +185,7 @@ function klondikeStock(table, rules, reveal) {
 function klondikeColumnMove(table, move, reveal) {
   const i = move.from.index;
   const column = table.columns[i];
-  if (!column.length) throw new IllegalMove("availability", `column ${i + 1} is empty`);
+  if (!faceUp(table, i)) throw new IllegalMove("availability", `column ${i + 1} has no face-up card`);
   if (move.to.kind === "foundation") {
     foundationCheck(table, topOf(column));
     table.foundations[topOf(column)[1]] += 1;
@@ -207,7 +208,7 @@ function klondikeColumnMove(table, move, reveal) {
 function klondikeSingle(table, move) {
   let card;
   if (move.from.kind === "waste") {
-    if (!table.waste.length) throw new IllegalMove("availability", "the waste is empty");
+    if (!topOf(table.waste ?? [])) throw new IllegalMove("availability", "the waste is empty");
     card = topOf(table.waste);
   } else {
     const top = table.foundations[move.from.suit];
@@ -239,7 +240,7 @@ function removeRuns(table, touched) {
     const column = table.columns[i];
     if (faceUp(table, i) < 13) continue;
     const run = column.slice(-13);
-    if (run.every((card, k) => rankOf(card) === 13 - k && card[1] === run[0][1])) {
+    if (run.every((card, k) => card && rankOf(card) === 13 - k && card[1] === run[0][1])) {
       column.splice(-13, 13);
       table.removed.push(run[0][1]);
     }
@@ -267,7 +268,7 @@ function spiderColumnMove(table, move) {
   const i = move.from.index;
   const j = move.to.index;
   const column = table.columns[i];
-  if (!column.length) throw new IllegalMove("availability", `column ${i + 1} is empty`);
+  if (!faceUp(table, i)) throw new IllegalMove("availability", `column ${i + 1} has no face-up card`);
   if (i === j) throw new IllegalMove("destination", `${topOf(column)} is already in column ${i + 1}`);
   const up = faceUp(table, i);
   const target = table.columns[j];
@@ -282,7 +283,7 @@ function spiderColumnMove(table, move) {
     if (rankOf(cards[k]) + 1 !== rankOf(cards[k - 1])) throw new IllegalMove("group_order", `${cards.join(" ")} does not descend`);
   }
   if (cards.some((card) => card[1] !== cards[0][1])) throw new IllegalMove("group_order", `${cards.join(" ")} is not one suit`);
-  if (target.length && rankOf(topOf(target)) !== rankOf(cards[0]) + 1) {
+  if (target.length && (!topOf(target) || rankOf(topOf(target)) !== rankOf(cards[0]) + 1)) {
     throw new IllegalMove("destination", `${cards[0]} does not go on ${topOf(target)}`);
   }
   target.push(...column.splice(column.length - count, count));
@@ -301,6 +302,8 @@ function spiderMove(table, rules, move, reveal) {
  * The position after `text` (a new object in the same form: full position or
  * player's view). On a view, cards the move turns up come from `revealed`;
  * throws IllegalMove, BadNotation, or MissingReveal when a card is not given.
+ * `revealed` null: a card turned up and not known yet stays null (drawn face
+ * down until the server's answer names it).
  */
 export function applyStockMove(position, text, revealed = []) {
   const rules = rulesOf(position.variant);

@@ -13,11 +13,13 @@ const isFinal = (error) => error?.status >= 400 && error.status < 500 && error.c
  * `client` is the API; `config` the page's `{user, variant, number, daily}`;
  * `current()` the local game. `remote` is a server game in progress to resume;
  * `ranked` whether the game not started yet would be ranked (a first attempt
- * on an open daily). `onRefused(error)` hears a start the server refused.
+ * on an open daily). `onRefused(error)` hears a start the server refused;
+ * `onAnswer(game)` every answer of the server (its `reveals` name the cards turned up).
+ * `config.server`: the game is played on the server even for a guest (Klondike, Spider).
  */
 export function createSession({
   client, config, current, remote = null, ranked = false,
-  onConflict = () => {}, onState = () => {}, onRefused = () => {},
+  onConflict = () => {}, onState = () => {}, onRefused = () => {}, onAnswer = () => {},
 }) {
   let linked = null;
   let starting = null;
@@ -32,7 +34,10 @@ export function createSession({
       serverMoves: game.moves ?? [],
       // Once unlinked the sync only finishes sending the log it was given.
       current: () => own.frozen ?? current(),
-      onRemote: (answer) => { if (typeof answer.ranked === "boolean") own.ranked = answer.ranked; },
+      onRemote: (answer) => {
+        if (typeof answer.ranked === "boolean") own.ranked = answer.ranked;
+        if (!own.frozen) onAnswer(answer);
+      },
       onConflict: (answer) => { if (!own.frozen) onConflict(answer); },
       onState: (state, error) => { if (!own.frozen) onState(state, error); },
     });
@@ -48,7 +53,7 @@ export function createSession({
   /** The server game's id, starting it if need be; throws when it cannot be started. */
   async function ensure() {
     if (linked) return linked.id;
-    if (!config.user) return null;
+    if (!(config.server ?? config.user)) return null;
     if (refused) throw refused;
     starting ??= startRemote()
       .then((game) => link(game).id)
@@ -71,7 +76,7 @@ export function createSession({
     /** Call after every local change: the first move starts the server game. */
     async push() {
       if (linked) return linked.sync.push();
-      if (!config.user || refused || !current().moves.length) return undefined;
+      if (!(config.server ?? config.user) || refused || !current().moves.length) return undefined;
       try {
         await ensure();
       } catch {

@@ -1,8 +1,49 @@
 // A game is its start position plus its move log; undo is a shorter log.
 // This module keeps the log, the redo stack and the undo floor (how far back
 // undo may go), and turns all of it into plain JSON for saving.
+//
+// Klondike and Spider games are played on the player's view: `known` keeps,
+// for each log prefix, the cards the server said its last move turned up, so
+// undo and redo never need to ask again. A move whose cards are not known yet
+// is played with them face down and the game is `pending` until they come.
 
-import { applyMove, clonePosition, replay } from "./rules.js";
+import { applyMove, clonePosition } from "./rules.js";
+import { MissingReveal } from "./rules_stock.js";
+
+const keyOf = (moves, n) => moves.slice(0, n).join(" ");
+
+/** Remember the server's `reveals` (one list per move of `moves`) in `known`. */
+export function learn(known, moves, reveals) {
+  reveals?.forEach((cards, i) => { if (cards) known[keyOf(moves, i + 1)] = cards; });
+}
+
+// Move n of `moves` on `position`: [the position after it, whether a card it turns up is not known yet].
+function step(position, moves, n, known) {
+  const move = moves[n - 1];
+  if (!known) return [applyMove(position, move), false];
+  const cards = known[keyOf(moves, n)];
+  if (cards) return [applyMove(position, move, cards), false];
+  try {
+    return [applyMove(position, move, []), false];
+  } catch (error) {
+    if (!(error instanceof MissingReveal)) throw error;
+    return [applyMove(position, move, null), true];
+  }
+}
+
+/** The position after `moves` from `start`, with the cards `known` (null for FreeCell): `{position, pending}`. */
+export function rebuild(start, moves, known = null) {
+  let position = start;
+  let pending = false;
+  for (let n = 1; n <= moves.length; n += 1) {
+    const [next, waits] = step(position, moves, n, known);
+    position = next;
+    pending ||= waits;
+  }
+  return { position, pending };
+}
+
+const copy = (position) => (position.cells ? clonePosition(position) : structuredClone(position));
 
 export const UNDO_LIMIT = 200;
 export const UNDO_KEPT_ON_RELOAD = 50;
@@ -13,8 +54,10 @@ export function newGame({ variant, number = null, daily = null, start, now = Dat
     variant,
     number,
     daily,
-    start: clonePosition(start),
-    position: clonePosition(start),
+    start: copy(start),
+    position: copy(start),
+    known: start.cells ? null : {},
+    pending: false,
     moves: [],
     times: [],
     redo: [],
@@ -47,12 +90,13 @@ export const canRedo = (game) => game.redo.length > 0;
 
 /** Play a move (throws IllegalMove/BadNotation); returns the new game. */
 export function play(game, move, now = Date.now()) {
-  const position = applyMove(game.position, move);
   const moves = [...game.moves, move];
+  const [position, waits] = step(game.position, moves, moves.length, game.known);
   const redo = game.redo.length && game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
   return {
     ...game,
     position,
+    pending: game.pending || waits,
     moves,
     times: [...game.times, Math.max(now - game.startedAt, game.times.at(-1) ?? 0)],
     redo,
@@ -74,7 +118,7 @@ export function rewind(game, targetPly) {
   const undone = game.moves.slice(to).reverse();
   return {
     ...game,
-    position: replay(game.start, moves),
+    ...rebuild(game.start, moves, game.known),
     moves,
     times: game.times.slice(0, to),
     redo: [...game.redo, ...undone],
@@ -102,6 +146,7 @@ export function serialize(game) {
     elapsed: game.times.at(-1) ?? 0,
     undos: game.undos,
     serverId: game.serverId ?? null,
+    ...(game.known && { known: game.known }),
   };
 }
 
@@ -109,12 +154,14 @@ export function serialize(game) {
 export function deserialize(data, now = Date.now()) {
   if (!data || data.version !== 1) throw new Error("unknown save format");
   const moves = data.moves.slice();
+  const known = data.start.cells ? null : { ...data.known };
   return {
     variant: data.variant,
     number: data.number ?? null,
     daily: data.daily ?? null,
-    start: clonePosition(data.start),
-    position: replay(data.start, moves),
+    start: copy(data.start),
+    ...rebuild(data.start, moves, known),
+    known,
     moves,
     times: data.times.slice(),
     redo: [],
@@ -126,16 +173,21 @@ export function deserialize(data, now = Date.now()) {
 }
 
 /** A game rebuilt from the server's copy (`Game` in docs/api.md). */
-export function fromServer(remote, now = Date.now()) {
+export function fromServer(remote, now = Date.now(), known = {}) {
   const started = Date.parse(remote.started_at);
   const startedAt = Number.isNaN(started) ? now : Math.min(started, now);
   const moves = remote.moves.slice();
   // A finished game's clock stops at its last move, not at the moment it is shown.
   const finished = Date.parse(remote.finished_at);
   const elapsed = (Number.isNaN(finished) ? now : Math.min(Math.max(finished, startedAt), now)) - startedAt;
+  const game = newGame({ variant: remote.variant, number: remote.deal?.number ?? null, daily: remote.daily ?? null, start: remote.start, now });
+  if (game.known) {
+    game.known = known;
+    learn(known, moves, remote.reveals);
+  }
   return {
-    ...newGame({ variant: remote.variant, number: remote.deal?.number ?? null, daily: remote.daily ?? null, start: remote.start, now }),
-    position: replay(remote.start, moves),
+    ...game,
+    ...rebuild(remote.start, moves, game.known),
     moves,
     // The server game starts at the first move: its clock runs from there.
     times: moves.map((_, i) => (i === 0 && moves.length > 1 ? 0 : elapsed)),

@@ -2,10 +2,23 @@
 // rules accept, then drawn by the view, counted by the HUD, saved locally and
 // handed to the session for the server.
 
-import { idOf } from "./piles.js";
+import { idOf, pilesOf } from "./piles.js";
 import { autoFinishReady, checkMove, isStuck, isWon } from "./rules.js";
-import { canUndo, clockStart, newGame, play, redo, rewind, serialize, undo } from "./state.js";
-import { moveWords, plural, refusalWords } from "./words.js";
+import { applyStockMove, parseStockMove } from "./rules_stock.js";
+import { canUndo, clockStart, learn, newGame, play, rebuild, redo, rewind, serialize, undo } from "./state.js";
+import { moveWords, plural, refusalWords, turnedWords } from "./words.js";
+
+// A Klondike or Spider move in the rules' terms, its cards the ones its source loses.
+function stockChecked(position, text) {
+  const move = parseStockMove(text, position.variant);
+  const after = applyStockMove(position, move, null);
+  if (move.stock) {
+    const to = after.stock.length > position.stock.length ? "stock" : after.waste ? "waste" : "column";
+    return { from: { kind: "stock" }, to: { kind: to, index: 0 }, cards: [] };
+  }
+  const id = idOf(move.from);
+  return { ...move, cards: pilesOf(position)[id].slice(pilesOf(after)[id].length) };
+}
 
 /**
  * `onSettled(game, {won, stuck})` hears every change once the board shows it
@@ -15,6 +28,10 @@ import { moveWords, plural, refusalWords } from "./words.js";
  */
 export function createTable({ config, key, initial, view, hud, say, store, session, onSettled, onPlayed }) {
   let game = initial;
+  // Gestures made while a card turned up is not known yet wait for it, in order.
+  const waiting = [];
+  let pendingWords = "";
+  const drain = () => { while (!game.pending && waiting.length) waiting.shift()(); };
 
   function save() {
     store.saveGame(key, { ...serialize(game), owner: config.user }, {
@@ -32,12 +49,12 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
       startedAt: clockStart(game),
       stoppedAt: won ? game.startedAt + (game.times.at(-1) ?? 0) : null,
     });
-    onSettled(game, { won, stuck: isStuck(game.position) });
+    onSettled(game, { won, stuck: !game.pending && isStuck(game.position) });
   }
 
   /** A move legal in `position` (the board's by default), in words, with its cards and destination pile. */
   function describe(move, position = game.position) {
-    const checked = checkMove(position, move);
+    const checked = position.cells ? checkMove(position, move) : stockChecked(position, move);
     const fromId = idOf(checked.from, checked.cards[0]);
     const toId = idOf(checked.to, checked.cards[0]);
     const onto = checked.to.kind === "column" ? position.columns[checked.to.index].at(-1) ?? null : null;
@@ -51,12 +68,32 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     save();
     session.push();
     if (words) say(isWon(game.position) ? `${words} You won in ${plural(game.moves.length, "move")}!` : words);
+    pendingWords = words ?? "";
     onPlayed(game, { forward });
   }
 
   return {
     game: () => game,
     refresh,
+    /** Run `action` now, or once the cards being turned up are known. */
+    when(action) {
+      waiting.push(action);
+      drain();
+    },
+    /** Take the cards the server's answer (a Game) says the moves turned up; a card shown face down turns. */
+    learn(answer) {
+      if (!game.known || !answer?.reveals) return;
+      const { known, moves } = game;
+      const fresh = answer.reveals.filter((_, i) => !known[moves.slice(0, i + 1).join(" ")] && answer.moves[i] === moves[i]);
+      learn(known, answer.moves, answer.reveals);
+      if (!game.pending) return;
+      game = { ...game, ...rebuild(game.start, moves, known) };
+      refresh();
+      save();
+      const cards = fresh.flat().map((r) => r.card);
+      if (cards.length) say(`${pendingWords} ${turnedWords(cards)}`.trim());
+      drain();
+    },
     describe,
     change,
     /** Replace the game without sending it anywhere (a server copy, a board shown as it ended). */
@@ -84,7 +121,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     restart({ detached = false } = {}) {
       const { variant, number, daily, start } = game;
       const serverId = detached ? null : game.serverId ?? null;
-      const fresh = { ...newGame({ variant, number, daily, start }), serverId };
+      const fresh = { ...newGame({ variant, number, daily, start }), serverId, known: game.known };
       // A daily's server clock runs from its attempt's start, restarted or not.
       if (daily && serverId) fresh.startedAt = game.startedAt;
       change(fresh, [], "A fresh game on the same deal.");

@@ -14,25 +14,39 @@ export const RANK_LABELS = { T: "10" };
 /** "1 move", "2 moves": a count with its noun. */
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** `cardName("TH") === "Ten of hearts"`. */
-export const cardName = (card) => `${RANK_WORDS[card[0]]} of ${SUIT_WORDS[card[1]]}`;
+/** `cardName("TH") === "Ten of hearts"`; a card face down (null) is "face down". */
+export const cardName = (card) => (card ? `${RANK_WORDS[card[0]]} of ${SUIT_WORDS[card[1]]}` : "face down");
+
+const PLACES = { s: "stock", w: "waste", x: "finished runs" };
 
 /** A pile id in words: "column 3", "free cell b", "hearts foundation". */
 export function pileName(id) {
   if (kindOf(id) === "column") return `column ${id}`;
   if (kindOf(id) === "cell") return `free cell ${id.toUpperCase()}`;
+  if (PLACES[id]) return PLACES[id];
   return `${SUIT_WORDS[id[1]]} foundation`;
 }
 
-/** What a pile holds, read from the exposed card down to the first card that does not build. */
-export function pileLabel(id, cards) {
+/**
+ * What a pile holds, exposed card first; face-down cards are counted ("5 face
+ * down"). The stock says its cards, or with `deal` cards a deal (Spider) the
+ * deals left; the finished runs their number.
+ */
+export function pileLabel(id, cards, deal = 1) {
   const name = pileName(id);
   if (!cards.length) return `${name}, empty`;
+  if (id === "s") return `${name}, ${deal > 1 ? `${plural(Math.ceil(cards.length / deal), "deal")} left` : plural(cards.length, "card")}`;
+  if (id === "x") return `${name}: ${cards.length / 13}`;
   if (isFoundationId(id)) return `${name}, up to ${cardName(cards.at(-1))}`;
   if (cards.length === 1) return `${name}: ${cardName(cards[0])}`;
-  const listed = cards.slice().reverse().map(cardName).join(", ");
+  const up = cards.filter(Boolean);
+  const down = cards.length - up.length;
+  const listed = [...up.reverse().map(cardName), ...(down ? [`${down} face down`] : [])].join(", ");
   return `${name}, ${cards.length} cards, exposed first: ${listed}`;
 }
+
+/** The cards a move turned up: "Turned up Queen of hearts, Four of clubs." */
+export const turnedWords = (cards) => `Turned up ${cards.map(cardName).join(", ")}.`;
 
 const CHECK_WORDS = {
   variant: "this game never allows that move",
@@ -42,6 +56,7 @@ const CHECK_WORDS = {
   nowhere: "it has nowhere to go",
   empty_column: "only a King may fill an empty column",
   capacity: "not enough free cells and empty columns to move that many cards",
+  stock: "the stock cannot be turned now",
 };
 
 /** A refusal in words for the live region. */
@@ -64,10 +79,11 @@ export function refusalReason({ check, cards, toId = null, onto = null, foundati
   if (check === "group_order") return "not a run in order";
   if (check === "availability") return "that card is not free";
   if (check === "variant") return "no cards back from the foundations here";
+  if (check === "stock") return toId ? `no deal while column ${toId} is empty` : "the stock is empty";
   if (check === "destination" && toId && isFoundationId(toId)) return `needs ${shortCard(RANKS[foundation ?? 0], head[1])} first`;
   if (check === "destination" && onto) {
     if (onto[0] === "A") return `nothing goes on an Ace`;
-    return `needs a ${isRed(onto) ? "black" : "red"} ${shortCard(RANKS[RANKS.indexOf(onto[0]) - 1])}`;
+    return `needs a ${limit === "any" ? "" : isRed(onto) ? "black " : "red "}${shortCard(RANKS[RANKS.indexOf(onto[0]) - 1])}`;
   }
   if (check === "destination" && toId && kindOf(toId) === "cell") return "that free cell is taken";
   return refusalWords(check);
@@ -75,6 +91,7 @@ export function refusalReason({ check, cards, toId = null, onto = null, foundati
 
 /** A played move in words: "Seven of hearts from column 3 to column 5, on Eight of clubs". */
 export function moveWords({ cards, fromId, toId, onto }) {
+  if (fromId === "s") return toId === "s" ? "Turned the waste over to the stock." : toId === "w" ? "Turned the stock." : "Dealt a row.";
   const what = cards.length > 1 ? `${cards.length} cards, ${cardName(cards[0])} to ${cardName(cards.at(-1))},` : cardName(cards[0]);
   const where = isFoundationId(toId) ? "to its foundation" : `to ${pileName(toId)}`;
   const on = onto ? `, on ${cardName(onto)}` : "";
