@@ -154,7 +154,7 @@ export function createBoardView(root) {
       const element = pileElements.get(id);
       const slot = slotOf(layout, id);
       const cards = piles[id];
-      const height = isColumnId(id) && cards.length ? layout.ch + cardOffset(layout, id, cards, cards.length - 1)[1] : slot.height;
+      const height = isColumnId(id) ? layout.ch + (cards.length && cardOffset(layout, id, cards, cards.length - 1)[1]) : slot.height;
       Object.assign(element.style, {
         transform: `translate(${slot.left}px, ${slot.top}px)`, width: `${slot.width}px`, height: `${height}px`,
       });
@@ -165,7 +165,7 @@ export function createBoardView(root) {
     if (stock) {
       const slot = slotOf(layout, "s");
       badge.textContent = String(family === "spider" ? Math.ceil(stock.length / 10) : stock.length);
-      badge.style.transform = `translate(${slot.left + layout.cw - 8}px, ${slot.top + layout.ch - 14}px)`;
+      badge.style.transform = `translate(${slot.left + layout.cw - badge.offsetWidth - 2}px, ${slot.top + layout.ch - 18}px)`;
     }
   }
 
@@ -206,7 +206,7 @@ export function createBoardView(root) {
       const slot = slotOf(layout, id);
       const isColumn = isColumnId(id);
       const [dx, dy] = cardOffset(layout, id, piles[id], i, draw);
-      const late = delays.has(code) && el.dataset.pile !== id;
+      const late = delays.has(code) && el.dataset.pile !== id && id !== "x";
       el.style.transform = `translate(${slot.left + dx}px, ${slot.top + dy}px)`;
       el.style.zIndex = String((isColumn ? 10 : 2) + i + (late ? 100 : 0));
       el.style.transitionDelay = late ? `${delays.get(code) * 35}ms` : "0ms";
@@ -315,8 +315,8 @@ export function createBoardView(root) {
       if (reason && at) explain(at, refused[0] ? piles[at].length - Number(refused[0].dataset.depth) : -1, reason);
     },
     /** Point at a hint: the cards that move and the pile they go to. */
-    hint(codes, toId) {
-      const shown = cardsOf(codes);
+    hint(codes, toId, fromId) {
+      const shown = cardsOf(codes, fromId);
       for (const element of pool) element.classList.toggle("hinted", shown.includes(element));
       for (const [id, element] of pileElements) element.classList.toggle("hinted", id === toId);
     },

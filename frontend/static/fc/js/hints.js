@@ -60,8 +60,8 @@ export async function askHint({ client, session, config, moves, confirm, waitMs 
 /** Show `outcome` on the board and in words; `table` describes moves and rewinds. */
 export function showHint(outcome, { game, table, view, hud, say }) {
   const pointAt = (move, before = "") => {
-    const { cards, toId, words } = table.describe(move, game.position);
-    view.hint(cards, toId);
+    const { cards, toId, fromId, words } = table.describe(move, game.position);
+    view.hint(cards, toId, fromId);
     say(`${before}Hint: ${words}`);
   };
   if (outcome.kind === "move") return pointAt(outcome.move);

@@ -95,7 +95,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
       table.commit("s");
     },
     play(id, depth) {
-      if (busy() || id === "x" || !view.cardsIn(id).at(-depth)) return;
+      if (busy() || id === "x" || !view.cardsIn(id).at(-depth) || (!isColumn(id) && depth > 1)) return;
       const move = clickMove(position(), pileOf(id), depth);
       if (move) table.commit(move);
       else refuse(id, depth, { check: "nowhere" });

@@ -58,7 +58,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     const fromId = idOf(checked.from, checked.cards[0]);
     const toId = idOf(checked.to, checked.cards[0]);
     const onto = checked.to.kind === "column" ? position.columns[checked.to.index].at(-1) ?? null : null;
-    return { cards: checked.cards, toId, words: moveWords({ cards: checked.cards, fromId, toId, onto }) };
+    return { cards: checked.cards, toId, fromId, words: moveWords({ cards: checked.cards, fromId, toId, onto }) };
   }
 
   /** Take the player's new game: draw, save, send, announce. */
