@@ -176,22 +176,25 @@ export function attachKeyboard(root, view, controller) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const inBoard = root.contains(document.activeElement);
+    // A key pressed while a card being turned up is not known yet acts once it is.
+    const act = (action) => {
+      event.preventDefault();
+      controller.later(action);
+    };
     if (key === "s" && view.rows()[0].includes("s")) {
-      event.preventDefault();
-      clear();
-      controller.activate("s", 1);
+      act(() => {
+        clear();
+        controller.activate("s", 1);
+      });
     } else if (keyPile(key, view.rows())) {
-      event.preventDefault();
-      choose(pileFor(key, repeated));
+      act(() => choose(pileFor(key, repeated)));
     } else if (key === "Escape" && source) {
       clear();
       controller.say("Selection cleared.");
     } else if ((key === "Enter" || key === " ") && inBoard) {
-      event.preventDefault();
-      commit();
+      act(commit);
     } else if (key.startsWith("Arrow") && inBoard) {
-      event.preventDefault();
-      arrow(key);
+      act(() => arrow(key));
     }
   });
 

@@ -113,6 +113,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
       say(`To ${pileName(targetId)}: ${pileLabel(targetId, view.cardsIn(targetId))}. Press Enter to play.`);
     },
     say,
+    later,
     describePile: (id) => pileLabel(id, view.cardsIn(id)),
     command,
   };

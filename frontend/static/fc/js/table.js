@@ -77,8 +77,9 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     refresh,
     /** Run `action` now, or once the cards being turned up are known. */
     when(action) {
+      if (!game.pending) return action();
       waiting.push(action);
-      drain();
+      return undefined;
     },
     /** Take the cards the server's answer (a Game) says the moves turned up; a card shown face down turns. */
     learn(answer) {
