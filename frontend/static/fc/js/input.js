@@ -48,11 +48,13 @@ export function attachPointer(root, view, controller) {
   function startDrag() {
     const { pile, depth } = press.card.dataset;
     const codes = controller.grab(pile, Number(depth));
-    if (!codes) {
+    // A card still being turned up (Klondike, Spider) is not lifted, but its drop waits for it.
+    if (!codes && !controller.waiting?.()) {
       press.blocked = true;
       return;
     }
     press.dragging = true;
+    if (!codes) return;
     view.lift(codes, pile);
     view.highlight(controller.targets(pile, Number(depth)));
   }

@@ -114,6 +114,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
     },
     say,
     later,
+    waiting: () => Boolean(table.game().pending),
     describePile: (id) => pileLabel(id, view.cardsIn(id)),
     command,
   };
