@@ -133,6 +133,7 @@ test("Spider refuses a deal while a column is empty, and says so", () => {
   view.columns[4] = [];
   assert.throws(() => applyMove(view, "s", null), (error) => error instanceof IllegalMove && error.check === "stock");
   assert.equal(refusalReason({ check: "stock", cards: [], toId: "5" }), "no deal while column 5 is empty");
+  assert.equal(refusalReason({ check: "stock", cards: [], toId: "0" }), "no deal while column 10 is empty");
   assert.notEqual(localHint(viewOf(deal("spider-4suits"))), null);
 });
 

@@ -21,7 +21,7 @@ const PLACES = { s: "stock", w: "waste", x: "finished runs" };
 
 /** A pile id in words: "column 3", "free cell b", "hearts foundation". */
 export function pileName(id) {
-  if (kindOf(id) === "column") return `column ${id}`;
+  if (kindOf(id) === "column") return `column ${id === "0" ? 10 : id}`;
   if (kindOf(id) === "cell") return `free cell ${id.toUpperCase()}`;
   if (PLACES[id]) return PLACES[id];
   return `${SUIT_WORDS[id[1]]} foundation`;
@@ -79,7 +79,7 @@ export function refusalReason({ check, cards, toId = null, onto = null, foundati
   if (check === "group_order") return "not a run in order";
   if (check === "availability") return "that card is not free";
   if (check === "variant") return "no cards back from the foundations here";
-  if (check === "stock") return toId ? `no deal while column ${toId} is empty` : "the stock is empty";
+  if (check === "stock") return toId ? `no deal while ${pileName(toId)} is empty` : "the stock is empty";
   if (check === "destination" && toId && isFoundationId(toId)) return `needs ${shortCard(RANKS[foundation ?? 0], head[1])} first`;
   if (check === "destination" && onto) {
     if (onto[0] === "A") return `nothing goes on an Ace`;
