@@ -9,9 +9,9 @@ import { loadCatalogue } from "../../frontend/static/fc/js/catalogue.js";
 import { clickMove, legalTargets, localHint, stockGrabbable } from "../../frontend/static/fc/js/click_targets.js";
 import { idOf, pileIdsOf, pileOf, pilesOf } from "../../frontend/static/fc/js/piles.js";
 import { applyMove, IllegalMove } from "../../frontend/static/fc/js/rules.js";
-import { fromServer, learn, newGame, play, rebuild, redo, serialize, deserialize, undo } from "../../frontend/static/fc/js/state.js";
+import { batchEnd, fromServer, learn, newGame, play, rebuild, redo, serialize, deserialize, undo } from "../../frontend/static/fc/js/state.js";
 import { pileLabel, refusalReason, turnedWords } from "../../frontend/static/fc/js/words.js";
-import { siteCatalogue, vectors } from "./helpers.mjs";
+import { msDeal, siteCatalogue, vectors } from "./helpers.mjs";
 
 loadCatalogue({ rulesets: vectors.rulesets });
 const deal = (variant, number = 1) => structuredClone(vectors.stock_deals.find((d) => d.variant === variant && d.number === number).position);
@@ -143,4 +143,17 @@ test("face-down cards are read as face down; the stock says its deals; turned ca
   assert.equal(pileLabel("s", Array(24).fill(null)), "stock, 24 cards");
   assert.equal(turnedWords(["QH"]), "Turned up Queen of hearts.");
   loadCatalogue(siteCatalogue());
+});
+
+test("a batch for the server ends at a move that turns a card up, or may", () => {
+  const { start, reveals } = serve(deal("klondike-draw1"), ["s", "s", "s"]);
+  let game = newGame({ variant: "klondike-draw1", start });
+  for (const move of ["s", "s", "s"]) game = play(game, move);
+  assert.equal(batchEnd(game, 0), 1, "the cards the turn brings are not known yet");
+  learn(game.known, game.moves, reveals);
+  assert.equal(batchEnd(game, 0), 1);
+  game.known.s = [];
+  assert.equal(batchEnd(game, 0), 2, "a move known to turn nothing up goes on in the batch");
+  const freecell = ["1a", "1b"].reduce((g, m) => play(g, m), newGame({ variant: "freecell", start: msDeal(1) }));
+  assert.equal(batchEnd(freecell, 0), 2, "FreeCell sends the whole log at once");
 });

@@ -31,6 +31,17 @@ function step(position, moves, n, known) {
   }
 }
 
+/**
+ * Where a batch sent to the server from move `from` ends: after a Klondike or
+ * Spider move that turns a card up, or may (its cards are not known yet): the
+ * server plays nothing after such a move in one batch.
+ */
+export function batchEnd(game, from) {
+  let n = from + 1;
+  while (game.known && n < game.moves.length && game.known[keyOf(game.moves, n)]?.length === 0) n += 1;
+  return game.known ? n : game.moves.length;
+}
+
 /** The position after `moves` from `start`, with the cards `known` (null for FreeCell): `{position, pending}`. */
 export function rebuild(start, moves, known = null) {
   let position = start;

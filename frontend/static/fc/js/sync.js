@@ -3,6 +3,8 @@
 // common prefix, then the new moves), one request at a time, and retries
 // when the network fails. On a ply mismatch the server's log wins.
 
+import { batchEnd } from "./state.js";
+
 const RETRY_MS = [1000, 2000, 5000, 10000, 30000];
 
 function commonPrefix(a, b) {
@@ -37,8 +39,8 @@ export function createSync({ client, gameId, serverMoves, current, onRemote = ()
     if (shared < remote.length) {
       return client.undoTo(gameId, remote.length, shared);
     }
-    const fresh = local.moves.slice(shared);
-    return client.appendMoves(gameId, remote.length, fresh, local.times.slice(shared));
+    const end = batchEnd(local, shared);
+    return client.appendMoves(gameId, remote.length, local.moves.slice(shared, end), local.times.slice(shared, end));
   }
 
   async function pump() {
