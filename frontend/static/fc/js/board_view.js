@@ -328,6 +328,7 @@ export function createBoardView(root) {
     focusedPile: () => focused,
     /** The piles on the table: `[top row, columns]` (keyboard moves), and every pile's label ("L"). */
     rows: () => [ids.filter((id) => !isColumnId(id) && id !== "x"), ids.filter(isColumnId)],
-    describe: () => ids.map((id) => pileLabel(id, piles[id], family === "spider" ? 10 : 1)).join(". "),
+    describe: () => [...ids.filter(isColumnId), ...ids.filter((id) => !isColumnId(id))]
+      .map((id) => pileLabel(id, piles[id], family === "spider" ? 10 : 1)).join(". "),
   };
 }
