@@ -21,7 +21,8 @@ function face(element, card, shown) {
   const before = element.dataset.card || null;
   if (before === card && element.title) return;
   element.className = `card ${card ? ("HD".includes(card[1]) ? "red" : "black") : "down"}`;
-  element.dataset.card = card ?? "";
+  if (card) element.dataset.card = card;
+  else delete element.dataset.card;
   const label = card && (RANK_LABELS[card[0]] ?? card[0]) + SUIT_GLYPHS[card[1]];
   element.innerHTML = card ? `<span class="corner">${label}</span><span class="pip">${SUIT_GLYPHS[card[1]]}</span>` : "";
   element.title = card ? cardName(card) : "Face down";
