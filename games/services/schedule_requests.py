@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, DomainError, InvalidRequest
-from games import tasks
+from games import solver, tasks
 from games.models import Daily, Deal, ScheduleRequest, SolverStatus
 from games.services.audit import StaffAct, staff_action_record
 from games.services.dailies import daily_variant_check
@@ -102,7 +102,9 @@ def schedule_request_settle(*, request_id: int) -> ScheduleRequest | None:
     if request is None or request.status != ScheduleRequest.Status.PENDING:
         return request
     if request.deal.status in (SolverStatus.UNKNOWN, SolverStatus.UNDECIDED):
-        deal_solve(deal=request.deal)
+        # Within the task's time limit: a Spider search can take tens of seconds.
+        stock = request.deal.variant in solver.STOCK_VARIANTS
+        deal_solve(deal=request.deal, seconds=tasks.STOCK_TASK_SECONDS if stock else None)
     act = StaffAct(actor=request.requested_by, reason=request.reason, via=request.via)
     with transaction.atomic():
         request = ScheduleRequest.objects.select_for_update().select_related("deal").get(pk=request_id)

@@ -251,3 +251,27 @@ def test_a_stock_daily_replaced_by_a_guessable_unsolved_number_sends_nothing_to_
         high = staff.patch(f"/api/staff/schedule/spider-2suits/{day}/", {"number": BIGGEST - 1}, format="json")
     assert high.status_code == 400 and high.json()["error"]["code"] == "deal_not_proven"
     assert len(rung) == 1 and Deal.objects.get(number=BIGGEST - 1).status == SolverStatus.UNKNOWN
+
+
+def test_the_worker_settles_a_stock_schedule_request_within_the_tasks_time(make_player, today, monkeypatch):
+    """A Spider search can take tens of seconds: the request's solve gets the stock task's seconds."""
+    from games import tasks
+    from games.services import schedule_requests, solving
+
+    seen = []
+    real = solving.solver.solve_with_par
+
+    def spy(position, **kwargs):
+        seen.append(kwargs)
+        return real(position, **kwargs)
+
+    monkeypatch.setattr(solving.solver, "solve_with_par", spy)
+    staff = APIClient()
+    staff.force_authenticate(make_player("root", staff=True))
+    day = today + dt.timedelta(days=3)
+    asked = staff.post("/api/staff/schedule/", {"variant": "spider-2suits", "date": day.isoformat(),
+                                                "number": BIGGEST}, format="json")
+    assert asked.status_code == 202, asked.json()
+    settled = schedule_requests.schedule_request_settle(request_id=asked.json()["request"]["id"])
+    assert seen and all(k["seconds"] == tasks.STOCK_TASK_SECONDS for k in seen)
+    assert settled.status == "scheduled" and Daily.objects.get(date=day).deal.number == BIGGEST
