@@ -10,6 +10,13 @@ moves are not decisions (the client sends them by itself), and moves are
 compared by the card moved and where it went, so that the free cell or the
 empty column chosen does not matter.
 
+The presets are walked side by side, each in a thread of its own that keeps
+its own solver object (fc-solve's searches release the GIL; see
+``games/solver/library.py``), so an assessment takes about as long as its
+slowest preset rather than all of them one after another. The answer is the
+one a walk of the presets in order would give: presets after the first that
+matches ``enough`` are stopped and left out.
+
 >>> from games.engine import deal
 >>> from games.solver import solve
 >>> start = deal("freecell", 24)
@@ -21,9 +28,11 @@ empty column chosen does not matter.
 
 from __future__ import annotations
 
+import os
+import threading
 import time
-from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from games.engine import COLUMN, Position, apply_move, parse_move, to_board
@@ -109,15 +118,40 @@ def move_key(before: Position, move: str, after: Position) -> tuple:
     return (str(card), *where)
 
 
-def decision_keys(position: Position, line: Sequence[str]) -> deque:
-    """The keys of ``line``'s decisions, played from ``position``."""
-    keys = deque()
+def decision_keys(position: Position, line: Sequence[str]) -> Iterator[tuple]:
+    """The keys of ``line``'s decisions, played from ``position``, as they are asked
+    for: a walk leaves a line at its first miss, usually a few decisions in."""
     for move in line:
         after = apply_move(position, move)
         if is_decision(move):
-            keys.append(move_key(position, move, after))
+            yield move_key(position, move, after)
         position = after
-    return keys
+
+
+class _Expected:
+    """What the preset would decide next along its line, one key looked ahead."""
+
+    __slots__ = ("_keys", "_next")
+
+    def __init__(self, position: Position | None = None, line: Sequence[str] | None = None) -> None:
+        self._keys = decision_keys(position, line) if line else iter(())
+        self._next = next(self._keys, None)
+
+    def __bool__(self) -> bool:
+        return self._next is not None
+
+    def popleft(self) -> tuple:
+        key, self._next = self._next, next(self._keys, None)
+        return key
+
+
+def replay_positions(start: Position, moves: Sequence[str]) -> list[Position]:
+    """The position before each move and the last one (``len(moves) + 1`` of them):
+    one replay of the log that every walk over it shares."""
+    positions = [start]
+    for move in moves:
+        positions.append(apply_move(positions[-1], move))
+    return positions
 
 
 def _preset_line(position: Position, args: tuple[str, ...],
@@ -138,29 +172,37 @@ def _preset_line(position: Position, args: tuple[str, ...],
 
 def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
                      deadline: float | None = None, give_up_share: float = GIVE_UP_SHARE,
-                     lines: VerdictStore | None = None) -> PresetAgreement:
+                     lines: VerdictStore | None = None, positions: Sequence[Position] | None = None,
+                     stopped=None) -> PresetAgreement:
     """Walk ``moves`` from ``start`` against ``scan``'s lines (see the module notes).
 
     The preset is asked at the start and again right after each miss, from the
     position the player's move made, as a script that re-solves after a detour would.
+    ``positions``: ``replay_positions(start, moves)`` when the caller has it;
+    ``stopped``: asked before each search, true when the walk's answer is no longer wanted.
     """
     args = plan_for(start.variant).args(scan)
+    if positions is None:
+        positions = replay_positions(start, moves)
     decisions = sum(is_decision(move) for move in moves)
     compared = matched = from_start = misses = 0
-    searches, cut, position, ask = 0, "", start, True
-    expected: deque = deque()
-    for move in moves:
+    searches, cut, ask = 0, "", True
+    expected = _Expected()
+    for index, move in enumerate(moves):
+        position = positions[index]
         if ask or (not expected and is_decision(move)):
             if deadline is not None and time.monotonic() > deadline:
                 cut = "time"
                 break
+            if stopped is not None and stopped():
+                cut = "stopped"
+                break
             line = _preset_line(position, args, lines)
             searches, ask = searches + 1, False
-            expected = decision_keys(position, line) if line else deque()
-        after = apply_move(position, move)
+            expected = _Expected(position, line)
         if is_decision(move) and expected:
             compared += 1
-            if expected.popleft() == move_key(position, move, after):
+            if expected.popleft() == move_key(position, move, positions[index + 1]):
                 matched += 1
                 from_start += misses == 0
             else:
@@ -168,18 +210,80 @@ def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
                 if misses > give_up_share * compared + GIVE_UP_SLACK:
                     cut = "missed"
                     break
-        position = after
     return PresetAgreement(scan.name, decisions, compared, matched, from_start, searches, cut)
 
 
+class _Walkers:
+    """One single-thread pool per preset, made in the process that uses it (a Celery
+    prefork child inherits no threads): each thread keeps only its own preset's
+    solver object, as one thread walking every preset in turn did."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.pools: dict[str, ThreadPoolExecutor] = {}
+        self.lock = threading.Lock()
+
+    def pool(self, name: str) -> ThreadPoolExecutor:
+        with self.lock:
+            if self.pid != os.getpid():
+                self.pid, self.pools = os.getpid(), {}
+            pool = self.pools.get(name)
+            if pool is None:
+                pool = self.pools[name] = ThreadPoolExecutor(1, thread_name_prefix=f"fairplay-{name}")
+            return pool
+
+
+_walkers = _Walkers()
+
+
+class _Settled:
+    """The lowest index of a preset whose walk matched ``enough`` (-1: every walk may stop)."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self._lock = threading.Lock()
+
+    def matched(self, index: int) -> None:
+        with self._lock:
+            self.first = min(self.first, index)
+
+
 def line_agreement(start: Position, moves: Sequence[str], *, seconds: float | None = None,
-                   enough: float = 0.85, lines: VerdictStore | None = None) -> Agreement:
-    """Every shipped preset against ``moves``; stops early once one matches ``enough``.
-    ``lines`` keeps each preset's line per position (see ``_preset_line``)."""
+                   enough: float = 0.85, lines: VerdictStore | None = None,
+                   positions: Sequence[Position] | None = None, side_by_side: bool = True) -> Agreement:
+    """Every shipped preset against ``moves``, in order, up to the first that matches
+    ``enough``; the presets after it are stopped (see the module notes).
+    ``lines`` keeps each preset's line per position (see ``_preset_line``); ``positions``
+    is ``replay_positions(start, moves)`` when the caller has it; ``side_by_side=False``
+    walks the presets one after another in the caller's thread."""
     deadline = None if seconds is None else time.monotonic() + seconds
-    found = []
-    for scan in shipped_scans(start.variant):
-        found.append(preset_agreement(start, moves, scan, deadline=deadline, lines=lines))
-        if found[-1].rate >= enough:
-            break
+    if positions is None:
+        positions = replay_positions(start, moves)
+    scans = shipped_scans(start.variant)
+    settled = _Settled(len(scans))
+
+    def walk(index: int, scan: Scan) -> PresetAgreement:
+        found = preset_agreement(start, moves, scan, deadline=deadline, lines=lines, positions=positions,
+                                 stopped=lambda: settled.first < index)
+        if found.rate >= enough and found.cut != "stopped":
+            settled.matched(index)
+        return found
+
+    found: list[PresetAgreement] = []
+    if not side_by_side:
+        for index, scan in enumerate(scans):
+            found.append(walk(index, scan))
+            if found[-1].rate >= enough:
+                break
+        return Agreement(tuple(found))
+    futures = [_walkers.pool(scan.name).submit(walk, index, scan) for index, scan in enumerate(scans)]
+    try:
+        for future in futures:
+            found.append(future.result())
+            if found[-1].rate >= enough:
+                break
+    finally:
+        settled.matched(-1)  # nothing still walking is wanted now: walks stop at their next search
+        for future in futures:
+            future.cancel()  # and those not started yet never start
     return Agreement(tuple(found))

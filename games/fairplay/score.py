@@ -25,9 +25,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Position, apply_move, get_ruleset, legal_moves
+from games.engine import Position, get_ruleset, legal_moves
 from games.fairplay import timing
-from games.fairplay.agreement import Agreement, line_agreement
+from games.fairplay.agreement import Agreement, line_agreement, replay_positions
 
 WEIGHTS = {"agreement": 0.55, "regularity": 0.2, "pace": 0.15, "no_exploration": 0.1}
 #: The most think times kept in the evidence (the plot); longer games are cut.
@@ -109,13 +109,14 @@ def presets_play(variant: str) -> bool:
     return get_ruleset(variant).family == "freecell"
 
 
-def _walk(start: Position, moves: Sequence[str]) -> tuple[list[int], int]:
-    """(options before each decision, positions visited more than once)."""
-    options, seen, revisits, position = [], {start}, 0, start
-    for move in moves:
+def _walk(positions: Sequence[Position], moves: Sequence[str]) -> tuple[list[int], int]:
+    """(options before each decision, positions visited more than once), along
+    ``positions`` (``replay_positions``: the one replay of the log)."""
+    options, seen, revisits = [], {positions[0]}, 0
+    for index, move in enumerate(moves):
         if timing.is_decision(move):
-            options.append(sum(timing.is_decision(str(m)) for m in legal_moves(position)))
-        position = apply_move(position, move)
+            options.append(sum(timing.is_decision(str(m)) for m in legal_moves(positions[index])))
+        position = positions[index + 1]
         revisits += position in seen
         seen.add(position)
     return options, revisits
@@ -123,13 +124,16 @@ def _walk(start: Position, moves: Sequence[str]) -> tuple[list[int], int]:
 
 def assess(start: Position, moves: Sequence[str], server_times: Sequence[int],
            client_times: Sequence[int], *, undos: int, seconds: float | None = None,
-           lines=None) -> Assessment:
-    """Score a won game's log (the moves replay to a win from ``start``)."""
+           lines=None, positions: Sequence[Position] | None = None) -> Assessment:
+    """Score a won game's log (the moves replay to a win from ``start``). The log is
+    replayed once (``replay_positions``, or ``positions`` when the caller has them)."""
     began = time.monotonic()
+    if positions is None:
+        positions = replay_positions(start, moves)
     think = timing.think_times(moves, server_times)
     client = timing.think_times(moves, client_times)
-    options, revisits = _walk(start, moves)
-    agreement = (line_agreement(start, moves, seconds=seconds, lines=lines)
+    options, revisits = _walk(positions, moves)
+    agreement = (line_agreement(start, moves, seconds=seconds, lines=lines, positions=positions)
                  if presets_play(start.variant) else Agreement(()))
     best = agreement.best
     median = statistics.median(think) if think else 0

@@ -2,11 +2,18 @@
 
 ``submission_validate`` may run twice for the same submission (late ack after a
 worker is killed, the sweeper, a duplicate message): the attempt counter is
-committed before any work, the submission row is locked while it is judged,
-and the one-to-one result row makes a second record impossible.
+committed before any work, the submission row is locked while the verdict is
+written, and the one-to-one result row makes a second record impossible.
+
+The slow part, the replay and the fair-play assessment (a second or more for a
+person's line), is done before the row is locked, outside any transaction: a
+submitted log and its game's record do not change once the win is claimed.
+Under the lock the submission and the game are read again, and if what was
+judged did change, it is judged again there.
 """
 
 import datetime as dt
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -55,11 +62,51 @@ def _reject(submission: Submission, reason: str) -> Submission:
     return submission
 
 
+@dataclass(frozen=True)
+class _Judgement:
+    """What a replay and the fair-play assessment made of a submission, and of which inputs."""
+
+    inputs: tuple
+    error: str = ""
+    moves: int = 0
+    evidence: dict | None = None
+
+
+def _judged_inputs(submission: Submission, game: Game) -> tuple:
+    """Everything a judgement reads from the submission and its game."""
+    return (submission.moves, game.deal_id, game.daily_id, game.ranked, game.moves, game.server_times,
+            game.client_times, game.undos, game.hints)
+
+
+def _judge(submission: Submission, game: Game) -> _Judgement:
+    """Replay the submitted log; assess a ranked daily win for engine assistance."""
+    inputs = _judged_inputs(submission, game)
+    start = start_position(game.deal.variant, game.deal.number)
+    replay = engine.replay(start, submission.moves.split())
+    if replay.error_index is not None:
+        return _Judgement(inputs, f"move {replay.error_index} is illegal: {replay.error}")
+    if not replay.won:
+        return _Judgement(inputs, f"the log does not win ({replay.moves} moves)")
+    ranked = game.ranked and game.daily_id is not None
+    return _Judgement(inputs, moves=replay.moves, evidence=fairplay_assess(game=game) if ranked else None)
+
+
+def _judge_unlocked(submission_id: int) -> _Judgement | None:
+    """The judgement of a pending submission, read and made without a lock (None: not pending)."""
+    submission = (
+        Submission.objects.select_related("game__deal", "game__daily").filter(pk=submission_id).first()
+    )
+    if submission is None or submission.status != Submission.Status.PENDING:
+        return None
+    return _judge(submission, submission.game)
+
+
 def submission_validate(*, submission_id: int) -> Submission | None:
     """Judge a pending submission; return it, or None when there is nothing to do."""
     attempts = _attempt_count(submission_id)
     if attempts is None:
         return None
+    judged = _judge_unlocked(submission_id) if attempts <= MAX_ATTEMPTS else None
     with transaction.atomic():
         submission = (
             Submission.objects.select_for_update(of=("self",))
@@ -71,21 +118,23 @@ def submission_validate(*, submission_id: int) -> Submission | None:
         if attempts > MAX_ATTEMPTS:
             return _reject(submission, f"validation gave up after {MAX_ATTEMPTS} attempts")
         game = submission.game
-        start = start_position(game.deal.variant, game.deal.number)
-        replay = engine.replay(start, submission.moves.split())
-        if replay.error_index is not None:
-            return _reject(submission, f"move {replay.error_index} is illegal: {replay.error}")
-        if not replay.won:
-            return _reject(submission, f"the log does not win ({replay.moves} moves)")
-        result_record(submission=submission, game=game, moves=replay.moves)
+        if judged is None or judged.inputs != _judged_inputs(submission, game):
+            judged = _judge(submission, game)  # changed since (or never) judged: again, under the lock
+        if judged.error:
+            return _reject(submission, judged.error)
+        result_record(submission=submission, game=game, moves=judged.moves, evidence=judged.evidence)
         submission.status = Submission.Status.ACCEPTED
         submission.validated_at = timezone.now()
         submission.save(update_fields=["status", "validated_at"])
         return submission
 
 
-def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
-    """Write the result row for an accepted submission (once) and refresh streaks."""
+_ASSESS = object()
+
+
+def result_record(*, submission: Submission, game: Game, moves: int, evidence=_ASSESS) -> Result:
+    """Write the result row for an accepted submission (once) and refresh streaks.
+    ``evidence``: the game's fair-play assessment when the caller has made it already."""
     existing = Result.objects.filter(submission=submission).first()
     if existing is not None:
         return existing
@@ -93,7 +142,8 @@ def result_record(*, submission: Submission, game: Game, moves: int) -> Result:
     # The game's own flag already says whether it counts: only a first attempt on
     # an open daily starts ranked, and a hint or the day's close take it away.
     ranked = game.ranked and game.daily is not None
-    evidence = fairplay_assess(game=game) if ranked else None
+    if evidence is _ASSESS:
+        evidence = fairplay_assess(game=game) if ranked else None
     # Staff see every reason the finish is held for, the clocks' first.
     reason = "; ".join(filter(None, (fairplay_flag(game), assisted_reason(evidence))))[:200]
     result = Result.objects.create(

@@ -2,9 +2,11 @@
 review with their evidence; a person's win is ranked; undone moves count."""
 
 import datetime as dt
+import threading
 from itertools import groupby
 
 import pytest
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from games import engine, solver
@@ -194,3 +196,110 @@ def test_a_second_assessment_of_the_same_line_reuses_the_kept_preset_lines(monke
     again = agreement.line_agreement(START, line, lines=kept)
     assert len(searched) == searches  # nothing searched the second time
     assert again == first
+
+
+def _row_free(submission_id: int) -> bool:
+    """Whether another connection (another worker, the sweeper, staff) can lock the
+    submission's row right now, without waiting."""
+    free = []
+
+    def probe():
+        try:
+            with transaction.atomic():
+                Submission.objects.select_for_update(nowait=True).get(pk=submission_id)
+            free.append(True)
+        except DatabaseError:
+            free.append(False)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=probe)
+    thread.start()
+    thread.join()
+    return free[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_assessment_runs_before_the_submission_row_is_locked(api, clock, daily, today, monkeypatch):
+    """A person's line takes the assessment a second or more: all that time nothing holds
+    the submission's row, and the result is then recorded with that assessment."""
+    from games.services import results
+
+    daily("freecell", number=NUMBER)
+    probes, real_assess = [], results.fairplay_assess
+
+    def assess_and_probe(*, game):
+        probes.append(_row_free(game.submission.pk))
+        return real_assess(game=game)
+
+    monkeypatch.setattr(results, "fairplay_assess", assess_and_probe)
+    result = play(api, clock, today, human_session(START, human_line(START), seed=5))
+    assert probes == [True]  # assessed once, with the row free
+    assert result.ranked and not result.flagged and result.fairplay_evidence["presets"]
+
+
+def test_a_log_changed_while_it_was_assessed_is_judged_again_under_the_lock(api, clock, daily, today,
+                                                                            monkeypatch):
+    """What was judged without the lock is compared with the rows read under it: a log
+    tampered with meanwhile is replayed again, refused, and no result is written."""
+    from games.services import results
+
+    daily("freecell", number=NUMBER)
+    real_assess = results.fairplay_assess
+
+    def assess_and_tamper(*, game):
+        moves = game.submission.moves.split()
+        Submission.objects.filter(pk=game.submission.pk).update(moves=" ".join(moves[:-1] + ["1a"]))
+        return real_assess(game=game)
+
+    monkeypatch.setattr(results, "fairplay_assess", assess_and_tamper)
+    with pytest.raises(Result.DoesNotExist):
+        play(api, clock, today, human_session(START, human_line(START), seed=5))
+    judged = Submission.objects.get()
+    assert judged.status == "rejected" and "illegal" in judged.reason
+
+
+def test_the_presets_are_walked_side_by_side_with_the_in_order_answer():
+    """Each preset is searched in a thread of its own; the answer is the one walking
+    them in order gives: a person's line against all of them, a bot's up to the first
+    preset that matches (the presets after it are stopped and left out)."""
+    from games.fairplay import agreement
+
+    threads = set()
+    real_run = agreement.library.run
+
+    def run(*args):
+        threads.add(threading.current_thread().name)
+        return real_run(*args)
+
+    person = human_line(START, seed=2)
+    ve_bot = bot_session(START, lambda p: solver.solve(p, preset="ve").moves, ms_per_decision=1000).moves
+    lg_bot = bot_session(START, lambda p: solver.solve(p).moves, ms_per_decision=1000).moves
+    for line in (person, ve_bot, lg_bot):
+        in_order = agreement.line_agreement(START, line, side_by_side=False)
+        agreement.library.run = run
+        try:
+            side_by_side = agreement.line_agreement(START, line)
+        finally:
+            agreement.library.run = real_run
+        assert side_by_side == in_order
+    assert [p.preset for p in in_order.presets] == ["lg"]
+    names = [scan.name for scan in agreement.shipped_scans("freecell")]
+    assert threads == {f"fairplay-{name}_0" for name in names}
+
+
+def test_the_assessment_replays_the_log_once(monkeypatch):
+    """One replay of the player's log serves the options walk and every preset's walk."""
+    from games.fairplay import agreement, score
+
+    replays, walked = [], []
+    real_replay, real_walk = agreement.replay_positions, agreement.preset_agreement
+    monkeypatch.setattr(score, "replay_positions", lambda *a: replays.append(real_replay(*a)) or replays[-1])
+    monkeypatch.setattr(agreement, "replay_positions", lambda *a: replays.append(real_replay(*a)) or replays[-1])
+    monkeypatch.setattr(agreement, "preset_agreement",
+                        lambda *a, **k: walked.append(k["positions"]) or real_walk(*a, **k))
+    person = human_session(START, human_line(START, seed=3), seed=3)
+    score.assess(START, person.moves, person.server_times, person.client_times, undos=0)
+    assert len(replays) == 1 and len(replays[0]) == len(person.moves) + 1
+    assert len(walked) == len(agreement.shipped_scans("freecell"))
+    assert all(positions is replays[0] for positions in walked)
