@@ -19,7 +19,10 @@ today's FreeCell daily with 100 ranked results, then measures, open loop
 5. win to leaderboard through the real worker: a player sends the winning move
    and polls the board every 10 ms until their row is there; ``--wins`` wins one
    after another on an idle server, then as many again while the board is read at
-   ``--board-rate`` and moves are appended at half ``--append-rate``.
+   ``--board-rate`` and moves are appended at half ``--append-rate``. Their moves
+   before the winning one are written at seeding, not sent; the fair-play walks the
+   worker makes while a ranked daily is played (``fairplay_warm``, every few
+   decisions) are made then, in this process, unless ``--cold-fairplay``.
 
 Targets on a 2-core machine: board p99 within 2x the static file's with 0
 errors at 300 req/s; p99 under 50 ms up to 600 req/s or more; win to
@@ -52,7 +55,7 @@ DEAL = ("freecell", 24)
 SEEDED = 100
 
 
-def seed(append_games: int, winners: int) -> dict:
+def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
     """Today's daily with SEEDED ranked results; players with tokens for appends and wins."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
@@ -103,7 +106,38 @@ def seed(append_games: int, winners: int) -> dict:
         finishers.append({"token": Token.objects.create(user=player).key, "game": str(game.pk),
                           "username": player.username, "client_ms": paced[-1], "line": lines[i]})
     backdate([f["game"] for f in finishers], 30)  # human-paced: fair play would hold back a faster finish
+    if warm:
+        fairplay_walks_as_played(finishers)
     return {"line": list(line), "appenders": appenders, "finishers": finishers, "daily": daily}
+
+
+def walked_while_played(prefix: list[str]) -> list[str]:
+    """The part of a log, sent a move per request, that the worker had walked against the
+    fair-play presets by its last move: up to the last multiple of WARM_EVERY_DECISIONS decisions."""
+    from games.services.fairplay import WARM_EVERY_DECISIONS
+
+    decisions, walked = 0, 0
+    for index, move in enumerate(prefix):
+        decisions += not move.endswith("h")
+        if not move.endswith("h") and decisions % WARM_EVERY_DECISIONS == 0:
+            walked = index + 1
+    return prefix[:walked]
+
+
+def fairplay_walks_as_played(finishers: list[dict]) -> None:
+    """What the site's worker did while the finishers played their seeded moves (they were
+    written here, not sent): each line walked against the fair-play presets, its preset
+    lines kept in the cache the worker reads (``games.services.fairplay.fairplay_warm``)."""
+    import time
+
+    from games.services.fairplay import fairplay_warm_line
+
+    began, searches = time.monotonic(), 0
+    for finisher in finishers:
+        searches += fairplay_warm_line(variant=DEAL[0], number=DEAL[1],
+                                       moves=walked_while_played(finisher["line"][:-1]))
+    print(f"  fair-play walks while the {len(finishers)} finishers played: {searches} searches, "
+          f"{time.monotonic() - began:.1f} s (before the runs)", flush=True)
 
 
 def backdate(game_ids: list[str], minutes: int) -> None:
@@ -312,11 +346,13 @@ def main() -> None:
     parser.add_argument("--web-class", default=WEB_CLASS, help="gunicorn worker class (as the Dockerfile)")
     parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes")
     parser.add_argument("--board-only", action="store_true", help="only the leaderboard runs")
+    parser.add_argument("--cold-fairplay", action="store_true",
+                        help="leave out the fair-play walks the worker makes while the finishers play")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     with live_stack(concurrency=args.concurrency, web_workers=args.web_workers,
                     web_threads=args.web_threads, web_class=args.web_class) as stack:
-        data = seed(args.append_games, 2 * args.wins)
+        data = seed(args.append_games, 2 * args.wins, warm=not args.cold_fairplay)
         before = [round(x, 2) for x in os.getloadavg()]
         out = asyncio.run(measure(stack.url, args, data))
         out["loadavg_before"], out["loadavg_after"] = before, [round(x, 2) for x in os.getloadavg()]

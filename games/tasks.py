@@ -27,6 +27,14 @@ def submission_validate_task(submission_id: int) -> str | None:
     return submission.status if submission else None
 
 
+@shared_task(name="games.fairplay_warm")
+def fairplay_warm_task(game_id: str) -> int:
+    """Search ahead for the fair-play assessment of a ranked daily game in play."""
+    from games.services.fairplay import fairplay_warm
+
+    return fairplay_warm(game_id=game_id)
+
+
 @shared_task(name="games.submissions_sweep")
 def submissions_sweep_task() -> int:
     """Re-ring the doorbell for submissions still pending after a while."""

@@ -17,13 +17,24 @@ long the wait before it. Nor is a pace that never varies: over
 ``METRONOME_DECISIONS`` decisions or more, think times whose spread
 (``games/fairplay/timing.spread``) stays within ``METRONOME_SPREAD`` are a
 script's clock, whichever solver chose the moves.
+
+The assessment searches each shipped preset's line from the positions the
+player's line leads to, a second or more of solver time for a person's line.
+So that a win need not wait for all of it, the search follows the game: every
+``WARM_EVERY_DECISIONS`` decisions of a ranked daily game, the worker walks the
+line so far against the presets (``fairplay_warm``), and the lines it finds are
+kept in the shared cache (fc-solve is deterministic, and a walk over a prefix of
+the line asks what the walk over the whole line asks first). The win's own
+assessment then walks the whole line as before, searching only what is new.
 """
 
+from collections.abc import Sequence
 from itertools import groupby
 
 from django.conf import settings
 
 from games.fairplay import timing
+from games.fairplay.agreement import line_agreement
 from games.fairplay.score import assess
 from games.fairplay.timing import is_decision
 from games.models import Game
@@ -40,6 +51,10 @@ WHOLESALE_DECISIONS = 12
 #: fixed pace stays near 0 however slow it is set.
 METRONOME_SPREAD = 0.2
 METRONOME_DECISIONS = 20
+#: A ranked daily game in play is walked against the presets each time its
+#: decisions pass a multiple of this (a person's line leaves every preset within
+#: a few dozen decisions, so a handful of walks, each searching only what is new).
+WARM_EVERY_DECISIONS = 8
 
 
 def _batches(game: Game) -> list[tuple[int, int]]:
@@ -94,3 +109,37 @@ def assisted_reason(evidence: dict | None) -> str:
         return ""
     return (f"engine-assistance score {evidence['score']:.2f}: {evidence['agreement']:.0%} of "
             f"decisions were preset {evidence['preset']}'s own moves")[:200]
+
+
+def fairplay_warm_due(before: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether a batch that took a game's log from ``before`` to ``after`` passed a
+    multiple of ``WARM_EVERY_DECISIONS`` decisions (see the module notes)."""
+    def walks(moves):
+        return sum(map(is_decision, moves)) // WARM_EVERY_DECISIONS
+
+    return walks(after) > walks(before)
+
+
+def fairplay_warm_line(*, variant: str, number: int, moves: Sequence[str]) -> int:
+    """Walk ``moves`` against the shipped presets, keeping their lines in the shared
+    cache; returns the searches that were not kept already."""
+    searched = 0
+
+    class Counted(SolverCache):
+        def set(self, key, value):
+            nonlocal searched
+            searched += 1
+            super().set(key, value)
+
+    line_agreement(start_position(variant, number), moves, seconds=settings.FAIRPLAY_ASSESS_SECONDS,
+                   lines=Counted("fairplay"))
+    return searched
+
+
+def fairplay_warm(*, game_id) -> int:
+    """The worker's walk of a ranked daily game still in play (see the module notes);
+    returns the searches made. Nothing is recorded but the kept preset lines."""
+    game = Game.objects.select_related("deal").filter(pk=game_id).first()
+    if game is None or not (game.ranked and game.daily_id) or game.state != Game.State.PLAYING:
+        return 0
+    return fairplay_warm_line(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)

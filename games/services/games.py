@@ -20,6 +20,7 @@ from games.models import Game, Submission
 from games.referee import batch_replay, hides_cards, log_replay, start_position, variant_check
 from games.selectors import daily_is_open, owned_by, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
+from games.services.fairplay import fairplay_warm_due
 from games.services.leaderboards import leaderboards_outdate
 from games.services.solving import hint_solve
 
@@ -126,6 +127,10 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
     now = timezone.now()
     if game.ply == 0 and game.records_wins:  # from now on the game counts as played in the player's stats
         transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
+    ranked_daily = game.ranked and game.daily_id is not None
+    if ranked_daily and not won and fairplay_warm_due(game.move_list, [*game.move_list, *moves]):
+        # the fair-play assessment's searches follow the game (games/services/fairplay.py)
+        transaction.on_commit(lambda pk=str(game.pk): tasks.fairplay_warm_task.delay(pk))
     game.moves = " ".join([*game.move_list, *moves])
     game.ply += len(moves)
     game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]

@@ -303,3 +303,57 @@ def test_the_assessment_replays_the_log_once(monkeypatch):
     assert len(replays) == 1 and len(replays[0]) == len(person.moves) + 1
     assert len(walked) == len(agreement.shipped_scans("freecell"))
     assert all(positions is replays[0] for positions in walked)
+
+
+def test_the_assessments_searches_follow_a_ranked_daily_game_so_the_win_waits_for_none(
+        api, clock, daily, today, monkeypatch, django_capture_on_commit_callbacks):
+    """Every 8 decisions of a ranked daily game the worker walks the line so far against
+    the presets (their lines kept in the shared cache): a person's line has left every
+    preset by the last walk, so the win's assessment searches nothing, and its evidence
+    is what an assessment from nothing kept gives."""
+    from games import tasks
+    from games.fairplay import agreement
+    from games.fairplay.score import assess
+    from games.services.fairplay import WARM_EVERY_DECISIONS, fairplay_warm
+
+    daily("freecell", number=NUMBER)
+    warmed, searched = [], []
+    monkeypatch.setattr(tasks.fairplay_warm_task, "delay", lambda pk: warmed.append(fairplay_warm(game_id=pk)))
+    monkeypatch.setattr(tasks.submission_validate_task, "delay", lambda pk: None)  # validated below
+    person = human_session(START, human_line(START, seed=4), seed=4)
+    real_run = agreement.library.run
+    game = api.post(f"/api/dailies/{today}/freecell/games/").json()
+    ply = 0
+    for at, batch in groupby(zip(person.moves, person.server_times, person.client_times, strict=True),
+                             key=lambda row: row[1]):
+        batch = list(batch)
+        clock["ms"] = at
+        with django_capture_on_commit_callbacks(execute=True):  # the worker's turn after each request
+            api.post(f"/api/games/{game['id']}/moves/", {
+                "expected_ply": ply, "moves": [m for m, _, _ in batch], "client_times": [c for _, _, c in batch],
+            }, format="json")
+        ply += len(batch)
+    decisions = sum(not move.endswith("h") for move in person.moves)
+    assert len(warmed) == (decisions - 1) // WARM_EVERY_DECISIONS and sum(warmed) > 0
+    monkeypatch.setattr(agreement.library, "run", lambda *a: searched.append(a) or real_run(*a))
+    submission_validate(submission_id=Submission.objects.get(game_id=game["id"]).pk)
+    result = Result.objects.get(game_id=game["id"])
+    assert searched == []
+    assert result.ranked and not result.flagged
+    cold = assess(START, person.moves, result.game.server_times, result.game.client_times, undos=0)
+    expected = cold.evidence(result.fairplay_evidence["threshold"])
+    assert {**result.fairplay_evidence, "assessed_in_s": 0} == {**expected, "assessed_in_s": 0}
+
+
+def test_games_that_are_not_ranked_dailies_are_not_walked_while_played(api, winnable_deal, monkeypatch,
+                                                                      django_capture_on_commit_callbacks):
+    from games import tasks
+
+    winnable_deal("freecell", NUMBER)
+    warmed = []
+    monkeypatch.setattr(tasks.fairplay_warm_task, "delay", warmed.append)
+    monkeypatch.setattr(tasks.submission_validate_task, "delay", lambda pk: None)
+    game = api.post("/api/games/", {"variant": "freecell", "number": NUMBER}, format="json").json()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_one_by_one(api, game["id"], solver.solve(START).moves[:30])
+    assert warmed == []
