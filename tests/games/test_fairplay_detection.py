@@ -306,7 +306,7 @@ def test_the_assessment_replays_the_log_once(monkeypatch):
 
 
 def test_the_assessments_searches_follow_a_ranked_daily_game_so_the_win_waits_for_none(
-        api, clock, daily, today, monkeypatch, django_capture_on_commit_callbacks):
+        api, clock, daily, today, monkeypatch, django_capture_on_commit_callbacks, settings):
     """Every 8 decisions of a ranked daily game the worker walks the line so far against
     the presets (their lines kept in the shared cache): a person's line has left every
     preset by the last walk, so the win's assessment searches nothing, and its evidence
@@ -316,6 +316,7 @@ def test_the_assessments_searches_follow_a_ranked_daily_game_so_the_win_waits_fo
     from games.fairplay.score import assess
     from games.services.fairplay import WARM_EVERY_DECISIONS, fairplay_warm
 
+    settings.FAIRPLAY_ASSESS_SECONDS = 600  # no walk cut by the clock on a busy machine
     daily("freecell", number=NUMBER)
     warmed, searched = [], []
     monkeypatch.setattr(tasks.fairplay_warm_task, "delay", lambda pk: warmed.append(fairplay_warm(game_id=pk)))
