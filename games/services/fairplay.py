@@ -35,7 +35,7 @@ from django.conf import settings
 
 from games.fairplay import timing
 from games.fairplay.agreement import line_agreement
-from games.fairplay.score import assess
+from games.fairplay.score import assess, presets_play
 from games.fairplay.timing import is_decision
 from games.models import Game
 from games.referee import start_position
@@ -111,13 +111,14 @@ def assisted_reason(evidence: dict | None) -> str:
             f"decisions were preset {evidence['preset']}'s own moves")[:200]
 
 
-def fairplay_warm_due(before: Sequence[str], after: Sequence[str]) -> bool:
+def fairplay_warm_due(variant: str, before: Sequence[str], after: Sequence[str]) -> bool:
     """Whether a batch that took a game's log from ``before`` to ``after`` passed a
-    multiple of ``WARM_EVERY_DECISIONS`` decisions (see the module notes)."""
+    multiple of ``WARM_EVERY_DECISIONS`` decisions (see the module notes), in a
+    variant with presets to walk."""
     def walks(moves):
         return sum(map(is_decision, moves)) // WARM_EVERY_DECISIONS
 
-    return walks(after) > walks(before)
+    return presets_play(variant) and walks(after) > walks(before)
 
 
 def fairplay_warm_line(*, variant: str, number: int, moves: Sequence[str]) -> int:

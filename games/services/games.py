@@ -128,7 +128,8 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
     if game.ply == 0 and game.records_wins:  # from now on the game counts as played in the player's stats
         transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
     ranked_daily = game.ranked and game.daily_id is not None
-    if ranked_daily and not won and fairplay_warm_due(game.move_list, [*game.move_list, *moves]):
+    if ranked_daily and not won and fairplay_warm_due(game.deal.variant, game.move_list,
+                                                      [*game.move_list, *moves]):
         # the fair-play assessment's searches follow the game (games/services/fairplay.py)
         transaction.on_commit(lambda pk=str(game.pk): tasks.fairplay_warm_task.delay(pk))
     game.moves = " ".join([*game.move_list, *moves])

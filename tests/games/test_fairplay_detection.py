@@ -358,3 +358,15 @@ def test_games_that_are_not_ranked_dailies_are_not_walked_while_played(api, winn
     with django_capture_on_commit_callbacks(execute=True):
         play_one_by_one(api, game["id"], solver.solve(START).moves[:30])
     assert warmed == []
+
+
+def test_fair_play_walks_are_due_every_8_decisions_and_only_where_presets_play():
+    """Klondike and Spider have no fc-solve preset to walk (the assessment scores them
+    without agreement), so no walk is queued for them."""
+    from games.services.fairplay import fairplay_warm_due
+
+    seven, eight = ["1a"] * 7, ["1a"] * 7 + ["ah"] + ["2b"]  # foundation moves are not decisions
+    assert not fairplay_warm_due("freecell", [], seven)
+    assert fairplay_warm_due("freecell", seven, eight) and fairplay_warm_due("forecell", [], eight)
+    assert not fairplay_warm_due("freecell", eight, eight + ["ah"])
+    assert not fairplay_warm_due("klondike-draw3", [], eight) and not fairplay_warm_due("spider-2suits", [], eight)
