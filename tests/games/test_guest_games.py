@@ -300,11 +300,13 @@ def test_the_expiry_task_deletes_guest_games_a_week_after_their_last_move_and_on
 def test_the_expiry_sweep_works_in_batches_and_rings_again_while_some_are_left(guest, monkeypatch):
     ids = [start(guest, KLONDIKE, n)["id"] for n in range(1, 6)]
     _age(ids, 10)
-    assert guest_games_expire(batch=2, batches=2) == (4, True)
     rung = []
-    monkeypatch.setattr(guests, "guest_games_expire", functools.partial(guest_games_expire, batch=2, batches=2))
+    monkeypatch.setattr(guests, "guest_games_expire", functools.partial(guest_games_expire, batch=2, batches=1))
     monkeypatch.setattr(tasks.guest_games_expire_task, "delay", lambda: rung.append(1))
-    assert tasks.guest_games_expire_task() == 1 and rung == []
+    assert tasks.guest_games_expire_task() == 2 and rung == [1]  # three left: it rings again
+    assert guest_games_expire(batch=2, batches=1) == (2, True)
+    assert guest_games_expire(batch=2, batches=2) == (1, False)
+    assert tasks.guest_games_expire_task() == 0 and rung == [1]  # nothing left: no ring
     assert not Game.objects.exists()
 
 
