@@ -190,8 +190,7 @@ class ResponseLog:
             for game in _games_in(body):
                 if game.get("variant", line.variant) != line.variant or game.get("moves") is None:
                     continue
-                ply = len(game["moves"])
-                assert game["moves"] == line.moves[:ply], url
+                ply = len(game["moves"])  # written canonically by the server: compared by the positions
                 assert game["start"] == line.start_view, f"{url}: start is not the player's view"
                 assert game["position"] == views[ply], f"{url}: position after {ply} is not the player's view"
                 assert game["reveals"] == reveals[:ply], f"{url}: reveals of {ply} moves differ"
