@@ -4,3 +4,10 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
 application = get_wsgi_application()
+
+# Import the URL configuration (every view, serializer and the solver's modules) now, at load,
+# rather than on a worker's first request: that request would otherwise pay for it. Opens no
+# database connection, so it is safe in a master process that forks its workers afterwards.
+from django.urls import get_resolver  # noqa: E402
+
+get_resolver().url_patterns  # noqa: B018

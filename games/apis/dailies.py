@@ -75,7 +75,8 @@ class DailyTodayApi(APIView):
     @extend_schema(responses={200: DailyTodayOut, **ERRORS}, summary="Today's dailies (UTC)")
     def get(self, request):
         today = today_utc()
-        dailies = [daily_ensure(variant=variant, date=today) for variant in daily_variants()]
+        # Never a solver search here: a daily still being prepared is left out until it exists.
+        dailies = [daily_ensure(variant=variant, date=today, fill_rounds=0) for variant in daily_variants()]
         shown = [daily_out(d, request.user) for d in dailies if d is not None]
         return Response({"date": today, "dailies": shown})
 

@@ -8,9 +8,11 @@ even when two first attempts race.
 
 import datetime as dt
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from core.errors import InvalidRequest, NotFound
+from core.errors import InvalidRequest, NotFound, ServiceUnavailable
+from games import tasks
 from games.catalogue import daily_variants
 from games.clock import today_utc
 from games.models import Daily, Deal, Game
@@ -20,6 +22,10 @@ from games.services.layouts import reserve_deals
 from games.services.solving import deal_par_ensure, pool_fill
 
 SCHEDULE_DAYS_AHEAD = 7
+# Beat and startup top up an empty reserve on the spot, in rounds of this many seconds; today's
+# daily gets up to TODAY_FILL_ROUNDS of them (a Klondike Draw 3 number is not always proven in one).
+FILL_SECONDS = 5.0
+TODAY_FILL_ROUNDS = 6
 
 
 def daily_variant_check(variant: str) -> None:
@@ -37,7 +43,12 @@ def daily_get(*, variant: str, date: dt.date) -> Daily:
         raise InvalidRequest(f"The daily of {date} is not open yet.", code="daily_not_open")
     daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
     if daily is None and date == today_utc():
-        daily = daily_ensure(variant=variant, date=date)
+        daily = daily_ensure(variant=variant, date=date, fill_rounds=0)
+        if daily is None:
+            raise ServiceUnavailable(
+                f"Today's {variant} daily is still being prepared; try again in a minute.",
+                code="daily_not_ready",
+            )
     if daily is None:
         raise NotFound(f"There was no {variant} daily on {date}.")
     return daily
@@ -58,19 +69,34 @@ def daily_game_start(*, player, variant: str, date: dt.date) -> Game:
     return game_start(player=player, deal=daily.deal, daily=daily, ranked=False)
 
 
-def _pool_pick(variant: str) -> Deal | None:
+def _pool_pick(variant: str, *, fill_rounds: int) -> Deal | None:
     """A deal from the daily reserve, proven winnable and never used for a daily.
 
     Never one from the play pool: those are low numbers that the random-deal
     endpoints hand out, and anyone could find the daily among them by dealing
-    each. An empty reserve is topped up on the spot (a few seconds at most).
+    each. An empty reserve is topped up on the spot in up to ``fill_rounds``
+    searches of FILL_SECONDS each (beat, startup). With none (a page or API read),
+    nothing is solved here: the top-up goes to the worker and the caller gets None.
     """
     reserve = reserve_deals(variant=variant)
     deal = reserve.order_by("?").first()
-    if deal is None:
-        pool_fill(variant=variant, target=1, seconds=5.0, reserve=True)
+    for _ in range(fill_rounds):
+        if deal is not None:
+            break
+        pool_fill(variant=variant, target=1, seconds=FILL_SECONDS, reserve=True)
         deal = reserve.order_by("?").first()
+    if deal is None and not fill_rounds:
+        _reserve_fill_request(variant)
     return deal
+
+
+def _reserve_fill_request(variant: str) -> None:
+    """Ask the worker to top up a variant's daily reserve. With eager Celery (the embedded
+    default) the task would run inside the request, so there the startup's dailies_prepare
+    (scripts/run's demo_data) is what fills the reserve, and nothing is queued."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    transaction.on_commit(lambda: tasks.pool_fill_task.delay(variant, reserve=True))
 
 
 def deal_withdraw(*, deal: Deal) -> None:
@@ -81,12 +107,15 @@ def deal_withdraw(*, deal: Deal) -> None:
     )
 
 
-def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
-    """The daily for ``date``, taken from the pool when nobody scheduled one."""
+def daily_ensure(*, variant: str, date: dt.date, fill_rounds: int = 1) -> Daily | None:
+    """The daily for ``date``, taken from the reserve when nobody scheduled one.
+
+    None when the reserve is empty and ``fill_rounds`` searches did not top it up;
+    reads pass 0, so a request never runs a solver search (see _pool_pick)."""
     daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
     if daily is not None:
         return daily
-    deal = _pool_pick(variant)
+    deal = _pool_pick(variant, fill_rounds=fill_rounds)
     if deal is None:
         return None
     try:
@@ -98,12 +127,14 @@ def daily_ensure(*, variant: str, date: dt.date) -> Daily | None:
 
 
 def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
-    """Beat: make sure every daily from today to ``days_ahead`` exists and has its par."""
+    """Beat and startup: make sure every daily from today to ``days_ahead`` exists and has its par.
+    Today's gets several search rounds if the reserve runs dry; the days ahead one each (beat comes back)."""
     made = []
     today = today_utc()
     for variant in daily_variants():
         for offset in range(days_ahead + 1):
-            daily = daily_ensure(variant=variant, date=today + dt.timedelta(days=offset))
+            daily = daily_ensure(variant=variant, date=today + dt.timedelta(days=offset),
+                                 fill_rounds=TODAY_FILL_ROUNDS if offset == 0 else 1)
             if daily is None:
                 continue
             if daily.deal.par is None:

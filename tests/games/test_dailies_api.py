@@ -42,6 +42,47 @@ def test_todays_daily_is_made_from_the_reserve_when_nobody_scheduled_one(api, wi
     assert Daily.objects.get(variant="freecell", date=today).deal.number == 5_123_456_789
 
 
+def _no_search_here(**kwargs):
+    raise AssertionError(f"a read ran a solver search: {kwargs}")
+
+
+def test_a_read_with_an_empty_reserve_answers_not_ready_at_once_and_queues_the_top_up(
+    api, today, monkeypatch, django_capture_on_commit_callbacks
+):
+    """No multi-second search inside a request: the worker is asked to fill the reserve instead."""
+    from games import tasks
+    from games.services import dailies
+
+    monkeypatch.setattr(dailies, "pool_fill", _no_search_here)
+    queued = []
+    monkeypatch.setattr(tasks.pool_fill_task, "delay", lambda *args, **kwargs: queued.append((args, kwargs)))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api.get(f"/api/dailies/{today}/freecell/")
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "daily_not_ready"
+    with django_capture_on_commit_callbacks(execute=True):
+        listed = api.get("/api/dailies/today/").json()
+    assert listed["dailies"] == []
+    with django_capture_on_commit_callbacks(execute=True):
+        started = api.post(f"/api/dailies/{today}/freecell/games/")
+    assert started.status_code == 503 and started.json()["error"]["code"] == "daily_not_ready"
+    assert not Daily.objects.exists()
+    assert (("freecell",), {"reserve": True}) in queued
+    assert {args[0] for args, _ in queued} == set(daily_variants())
+
+
+def test_prepare_searches_several_rounds_for_todays_daily_and_one_for_a_day_ahead(today, monkeypatch):
+    """Startup and beat may search, bounded: today's gets TODAY_FILL_ROUNDS rounds, the days ahead one."""
+    from games.services import dailies
+
+    rounds = []
+    monkeypatch.setattr(dailies, "pool_fill", lambda **kwargs: rounds.append(kwargs) or 0)
+    assert dailies.dailies_prepare(days_ahead=1) == []
+    per_variant = dailies.TODAY_FILL_ROUNDS + 1
+    assert len(rounds) == per_variant * len(daily_variants())
+    assert all(r["reserve"] and r["seconds"] == dailies.FILL_SECONDS for r in rounds)
+
+
 def test_a_future_daily_is_not_open_and_reveals_nothing(api, daily, today):
     daily(date=today + dt.timedelta(days=1), number=SECRET)
     response = api.get(f"/api/dailies/{today + dt.timedelta(days=1)}/freecell/")

@@ -61,6 +61,7 @@ export function startRefusedNotice(error, variant) {
 export function openingFailed(error) {
   if (error.code === "deal_unavailable") return "This deal is a daily that has not closed yet; it can be played here once that day is over.";
   if (error.code === "daily_not_open") return "This daily has not opened yet.";
+  if (error.code === "daily_not_ready") return "Today's daily is still being prepared; try again in a minute.";
   if (error.code === "not_found") return "There is no daily on that date.";
   return `This game could not be opened: ${error.message}`;
 }
