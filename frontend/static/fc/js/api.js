@@ -11,6 +11,14 @@ export class ApiError extends Error {
   }
 }
 
+// Deal numbers reach 10^20 - 1: an integer past 2^53 is read as its exact digits (a string), never rounded.
+// Strings are matched whole first, so digits inside one are left alone.
+const BIG = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g;
+export const parseJson = (text) =>
+  JSON.parse(text.replace(BIG, (t) => (t[0] === '"' || Number.isSafeInteger(Number(t)) ? t : `"${t}"`)));
+/** A deal number as JSON: exact digits at any size (the API wants an integer, not a string). */
+const int = (n) => (/^\d+$/.test(String(n)) ? String(n) : JSON.stringify(n ?? null));
+
 const csrfToken = () => document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.slice(10) ?? "";
 
 async function request(method, path, body) {
@@ -20,13 +28,13 @@ async function request(method, path, body) {
   let response;
   try {
     response = await fetch(`/api/${path}`, {
-      method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
+      method, headers, credentials: "same-origin", body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, { code: "offline", message: "The server cannot be reached." });
   }
   if (response.status === 204) return null;
-  const data = await response.json().catch(() => null);
+  const data = await response.text().then(parseJson).catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data?.error ?? { message: data?.detail });
   return data;
 }
@@ -47,7 +55,7 @@ export const api = {
   dealVerdict: (variant, number, moves) => post(`deals/${enc(variant)}/${enc(number)}/verdict/`, { moves }),
   randomDeal: (variant, winnable = false) => get(`deals/${enc(variant)}/${winnable ? "winnable" : "random"}/`),
 
-  startGame: (variant, number) => post("games/", { variant, number }),
+  startGame: (variant, number) => post("games/", `{"variant":${JSON.stringify(variant)},"number":${int(number)}}`),
   /** The player's games, newest first: `{state, variant, number, daily}` narrow the list. */
   games: (filters = {}) => {
     const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null)).toString();

@@ -13,7 +13,8 @@ function readConfig(root) {
   const d = root.dataset;
   return {
     variant: d.variant,
-    number: d.number ? Number(d.number) : null,
+    // Exact past 2^53 (deal numbers reach 10^20 - 1): the digits themselves, a number only while safe.
+    number: /^\d+$/.test(d.number ?? "") ? (Number.isSafeInteger(+d.number) ? +d.number : d.number) : null,
     daily: d.dailyDate ? { date: d.dailyDate, variant: d.variant } : null,
     user: d.user || null,
     // Klondike and Spider are always played on the server (guests too): their hidden cards are its.
