@@ -6,7 +6,7 @@
 
 import { rulesetOf } from "./catalogue.js";
 import { isColumnId, kindOf, pileIdsOf, pilesOf } from "./piles.js";
-import { cardName, pileLabel, RANK_LABELS, SUIT_GLYPHS } from "./words.js";
+import { cardName, pileLabel, RANK_LABELS, SUIT_GLYPHS, seenWords } from "./words.js";
 
 
 function makeElement(tag, className, attributes = {}) {
@@ -16,16 +16,27 @@ function makeElement(tag, className, attributes = {}) {
   return element;
 }
 
-// Show `card` on an element, or its back for null; a card turned up where it lies flips.
-function face(element, card, shown) {
+const indexOf = (card) => (RANK_LABELS[card[0]] ?? card[0]) + SUIT_GLYPHS[card[1]];
+
+// Show `card` on an element, or its back for null (with a small index when the
+// player has `seen` that card turned up there); a card turned up where it lies flips.
+function face(element, card, shown, seen = null) {
   const before = element.dataset.card || null;
-  if (before === card && element.title) return;
-  element.className = `card ${card ? ("HD".includes(card[1]) ? "red" : "black") : "down"}`;
+  const marked = card ? null : seen;
+  if (before === card && element.title && (element.dataset.seen || null) === marked) return;
+  element.className = `card ${card ? ("HD".includes(card[1]) ? "red" : "black") : `down${marked ? " seen" : ""}`}`;
   if (card) element.dataset.card = card;
   else delete element.dataset.card;
-  const label = card && (RANK_LABELS[card[0]] ?? card[0]) + SUIT_GLYPHS[card[1]];
-  element.innerHTML = card ? `<span class="corner">${label}</span><span class="pip">${SUIT_GLYPHS[card[1]]}</span>` : "";
-  element.title = card ? cardName(card) : "Face down";
+  if (marked) {
+    element.dataset.seen = marked;
+    element.setAttribute("aria-label", seenWords(marked));
+  } else {
+    delete element.dataset.seen;
+    element.removeAttribute("aria-label");
+  }
+  element.innerHTML = card ? `<span class="corner">${indexOf(card)}</span><span class="pip">${SUIT_GLYPHS[card[1]]}</span>`
+    : marked ? `<span class="seen-index${"HD".includes(marked[1]) ? " red" : ""}">${indexOf(marked)}</span>` : "";
+  element.title = card ? cardName(card) : marked ? seenWords(marked) : "Face down";
   if (card && !before && shown) element.classList.add("flip");
 }
 
@@ -129,6 +140,7 @@ export function createBoardView(root) {
   let family = "freecell";
   let draw = 1;
   let focused = "1";
+  let seen = {}; // "pile:index" -> a face-down card seen there (state.js `seen`)
   // The card width, worked out again only when the viewport or the size choice changes.
   const sizing = { key: null, cw: 0, choice: "medium" };
 
@@ -159,7 +171,8 @@ export function createBoardView(root) {
       Object.assign(element.style, {
         transform: `translate(${slot.left}px, ${slot.top}px)`, width: `${slot.width}px`, height: `${height}px`,
       });
-      element.setAttribute("aria-label", pileLabel(id, cards, family === "spider" ? 10 : 1));
+      const known = Object.fromEntries(cards.map((_, i) => [i, seen[`${id}:${i}`]]).filter(([, c]) => c));
+      element.setAttribute("aria-label", pileLabel(id, cards, family === "spider" ? 10 : 1, known));
     }
     const stock = piles.s;
     badge.hidden = !stock?.length;
@@ -196,7 +209,7 @@ export function createBoardView(root) {
     placed.clear();
     for (const slot of slots) {
       placed.set(`${slot.id}:${slot.i}`, slot.el);
-      face(slot.el, slot.code, was.has(slot.el));
+      face(slot.el, slot.code, was.has(slot.el), seen[`${slot.id}:${slot.i}`] ?? null);
     }
     return slots;
   }
@@ -217,7 +230,8 @@ export function createBoardView(root) {
     }
   }
 
-  function render(position, { moved = [], instant = false } = {}) {
+  function render(position, { moved = [], instant = false, seen: known = {} } = {}) {
+    seen = known ?? {};
     family = position.removed ? "spider" : position.waste ? "klondike" : "freecell";
     draw = rulesetOf(position.variant)?.draw_count ?? 1;
     piles = pilesOf(position);

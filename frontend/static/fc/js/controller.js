@@ -32,7 +32,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   const session = createSession({
     client: api, config, current: () => table.game(), remote: loaded.remote, ranked: loaded.ranked,
     onConflict(remote) {
-      table.show({ ...fromServer(remote, Date.now(), table.game().known ?? {}), redo: [] });
+      table.show({ ...fromServer(remote, Date.now(), table.game().known ?? {}, table.game().seen ?? {}), redo: [] });
       say("The game was brought up to date from the server.");
     },
     onState: (state) => hud.syncState(SYNC_WORDS[state] ?? ""),

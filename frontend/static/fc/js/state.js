@@ -6,6 +6,9 @@
 // for each log prefix, the cards the server said its last move turned up, so
 // undo and redo never need to ask again. A move whose cards are not known yet
 // is played with them face down and the game is `pending` until they come.
+// `seen` keeps, by place ("3:2": column 3, card 2), each face-down card the
+// player has seen turned up in this game, so the board can still show it
+// after an undo turns it down again (the rules still treat it as face down).
 
 import { applyMove, clonePosition } from "./rules.js";
 import { MissingReveal } from "./rules_stock.js";
@@ -42,16 +45,32 @@ export function batchEnd(game, from) {
   return game.known ? n : game.moves.length;
 }
 
-/** The position after `moves` from `start`, with the cards `known` (null for FreeCell): `{position, pending}`. */
-export function rebuild(start, moves, known = null) {
+/** `seen` with the column cards turned up where they lie between `before` and `after` (a new object when any). */
+export function noteSeen(seen, before, after) {
+  let out = seen;
+  after.columns.forEach((column, i) => column.forEach((card, k) => {
+    if (card && before.columns[i]?.[k] === null) {
+      const place = `${(i + 1) % 10}:${k}`;
+      if (out[place] !== card) out = { ...out, [place]: card };
+    }
+  }));
+  return out;
+}
+
+/**
+ * The position after `moves` from `start`, with the cards `known` (null for
+ * FreeCell): `{position, pending, seen}`, `seen` adding to the one given.
+ */
+export function rebuild(start, moves, known = null, seen = {}) {
   let position = start;
   let pending = false;
   for (let n = 1; n <= moves.length; n += 1) {
     const [next, waits] = step(position, moves, n, known);
+    if (known) seen = noteSeen(seen, position, next);
     position = next;
     pending ||= waits;
   }
-  return { position, pending };
+  return { position, pending, seen };
 }
 
 const copy = (position) => (position.cells ? clonePosition(position) : structuredClone(position));
@@ -68,6 +87,7 @@ export function newGame({ variant, number = null, daily = null, start, now = Dat
     start: copy(start),
     position: copy(start),
     known: start.cells ? null : {},
+    seen: {},
     pending: false,
     moves: [],
     times: [],
@@ -107,6 +127,7 @@ export function play(game, move, now = Date.now()) {
   return {
     ...game,
     position,
+    seen: game.known ? noteSeen(game.seen ?? {}, game.position, position) : game.seen,
     pending: game.pending || waits,
     moves,
     times: [...game.times, Math.max(now - game.startedAt, game.times.at(-1) ?? 0)],
@@ -129,7 +150,7 @@ export function rewind(game, targetPly) {
   const undone = game.moves.slice(to).reverse();
   return {
     ...game,
-    ...rebuild(game.start, moves, game.known),
+    ...rebuild(game.start, moves, game.known, game.seen),
     moves,
     times: game.times.slice(0, to),
     redo: [...game.redo, ...undone],
@@ -184,7 +205,7 @@ export function deserialize(data, now = Date.now()) {
 }
 
 /** A game rebuilt from the server's copy (`Game` in docs/api.md). */
-export function fromServer(remote, now = Date.now(), known = {}) {
+export function fromServer(remote, now = Date.now(), known = {}, seen = {}) {
   const started = Date.parse(remote.started_at);
   const startedAt = Number.isNaN(started) ? now : Math.min(started, now);
   const moves = remote.moves.slice();
@@ -198,7 +219,7 @@ export function fromServer(remote, now = Date.now(), known = {}) {
   }
   return {
     ...game,
-    ...rebuild(remote.start, moves, game.known),
+    ...rebuild(remote.start, moves, game.known, seen),
     moves,
     // The server game starts at the first move: its clock runs from there.
     times: moves.map((_, i) => (i === 0 && moves.length > 1 ? 0 : elapsed)),

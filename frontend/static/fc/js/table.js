@@ -41,7 +41,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
   }
 
   function refresh(moved = [], options = {}) {
-    view.render(game.position, { moved, ...options });
+    view.render(game.position, { moved, seen: game.seen, ...options });
     view.hint([], null);
     const won = isWon(game.position);
     hud.update({
@@ -88,7 +88,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
       const fresh = answer.reveals.filter((_, i) => !known[moves.slice(0, i + 1).join(" ")] && answer.moves[i] === moves[i]);
       learn(known, answer.moves, answer.reveals);
       if (!game.pending) return;
-      game = { ...game, ...rebuild(game.start, moves, known) };
+      game = { ...game, ...rebuild(game.start, moves, known, game.seen) };
       refresh();
       save();
       const cards = fresh.flat().map((r) => r.card);
@@ -122,7 +122,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     restart({ detached = false } = {}) {
       const { variant, number, daily, start } = game;
       const serverId = detached ? null : game.serverId ?? null;
-      const fresh = { ...newGame({ variant, number, daily, start }), serverId, known: game.known };
+      const fresh = { ...newGame({ variant, number, daily, start }), serverId, known: game.known, seen: game.seen };
       // A daily's server clock runs from its attempt's start, restarted or not.
       if (daily && serverId) fresh.startedAt = game.startedAt;
       change(fresh, [], "A fresh game on the same deal.");

@@ -32,7 +32,11 @@ export function pileName(id) {
  * down"). The stock says its cards, or with `deal` cards a deal (Spider) the
  * deals left; the finished runs their number.
  */
-export function pileLabel(id, cards, deal = 1) {
+/** A face-down card the player has seen: "face down, seen: queen of hearts". */
+export const seenWords = (card) => `face down, seen: ${cardName(card).toLowerCase()}`;
+
+/** A pile's label; `seen` names face-down cards already seen, by their index in the pile. */
+export function pileLabel(id, cards, deal = 1, seen = {}) {
   const name = pileName(id);
   if (!cards.length) return `${name}, empty`;
   if (id === "s") return `${name}, ${deal > 1 ? `${plural(Math.ceil(cards.length / deal), "deal")} left` : plural(cards.length, "card")}`;
@@ -41,7 +45,9 @@ export function pileLabel(id, cards, deal = 1) {
   if (cards.length === 1) return `${name}: ${cardName(cards[0])}`;
   const up = cards.filter(Boolean);
   const down = cards.length - up.length;
-  const listed = [...up.reverse().map(cardName), ...(down ? [`${down} face down`] : [])].join(", ");
+  const known = cards.map((c, i) => (c ? null : seen[i])).filter(Boolean).reverse().map(cardName);
+  const downWords = down ? [`${down} face down${known.length ? ` (seen: ${known.join(", ")})` : ""}`] : [];
+  const listed = [...up.reverse().map(cardName), ...downWords].join(", ");
   return `${name}, ${cards.length} cards, exposed first: ${listed}`;
 }
 
