@@ -230,8 +230,9 @@ export function createBoardView(root) {
     }
   }
 
-  function render(position, { moved = [], instant = false, seen: known = {} } = {}) {
-    seen = known ?? {};
+  // `seen` left out (a redraw on resize) keeps the last one given.
+  function render(position, { moved = [], instant = false, seen: known } = {}) {
+    if (known !== undefined) seen = known ?? {};
     family = position.removed ? "spider" : position.waste ? "klondike" : "freecell";
     draw = rulesetOf(position.variant)?.draw_count ?? 1;
     piles = pilesOf(position);
