@@ -22,3 +22,4 @@ ERRORS = {
 CONFLICT = {409: OpenApiResponse(ErrorOut, description="Conflict with the current state")}
 THROTTLED = {429: OpenApiResponse(ErrorOut, description="Too many requests from this player or address")}
 UNAVAILABLE = {503: OpenApiResponse(ErrorOut, description="The solver cannot answer right now")}
+NOT_READY = {503: OpenApiResponse(ErrorOut, description="daily_not_ready: the daily is being prepared")}

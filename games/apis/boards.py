@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from core.schemas import NOT_READY
 from games.apis.dailies import parse_date
 from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, VARIANT_PATH
 from games.apis.stored import NOT_MODIFIED, StoredReadApi, stored_response
@@ -114,7 +115,7 @@ class LeaderboardDailyApi(StoredReadApi):
         day = _day_or_none(date)
         return None if day is None else leaderboard_daily_stored(variant=variant, date=day)
 
-    @extend_schema(responses={200: DailyBoardOut, **NOT_MODIFIED, **ERRORS},
+    @extend_schema(responses={200: DailyBoardOut, **NOT_MODIFIED, **ERRORS, **NOT_READY},
                    parameters=[DATE_PATH, DAILY_VARIANT_PATH],
                    summary="A daily's leaderboard and moves histogram")
     def get(self, request, date: str, variant: str):

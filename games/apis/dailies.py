@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import InvalidRequest
+from core.schemas import NOT_READY
 from games import engine
 from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut, reveals_field
 from games.apis.games import GameOut, game_out
@@ -84,7 +85,8 @@ class DailyTodayApi(APIView):
 class DailyDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: DailyOut, **ERRORS}, parameters=[DATE_PATH, DAILY_VARIANT_PATH],
+    @extend_schema(responses={200: DailyOut, **ERRORS, **NOT_READY},
+                   parameters=[DATE_PATH, DAILY_VARIANT_PATH],
                    summary="A daily by date and variant")
     def get(self, request, date: str, variant: str):
         return Response(daily_out(daily_get(variant=variant, date=parse_date(date)), request.user))
@@ -93,7 +95,7 @@ class DailyDetailApi(APIView):
 class DailyGameStartApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: GameOut, **ERRORS},
+    @extend_schema(request=None, responses={201: GameOut, **ERRORS, **NOT_READY},
                    parameters=[DATE_PATH, DAILY_VARIANT_PATH],
                    summary="Start a game on a daily (ranked on the first attempt of an open daily)")
     def post(self, request, date: str, variant: str):
