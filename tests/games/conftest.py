@@ -25,6 +25,39 @@ def winnable_deal(db):
 
 
 @pytest.fixture
+def staff(make_player):
+    """An API client logged in as a staff member."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(make_player("root", staff=True))
+    return client
+
+
+def schedule(client, variant, date, number):
+    """Ask the staff API to put deal ``number`` on ``date``."""
+    return client.post(
+        "/api/staff/schedule/", {"variant": variant, "date": date.isoformat(), "number": number}, format="json"
+    )
+
+
+@pytest.fixture
+def solve_calls(monkeypatch):
+    """The keyword arguments of every whole-deal search the services make (the real search still runs)."""
+    from games.services import solving
+
+    seen = []
+    real = solving.solver.solve_with_par
+
+    def spy(position, **kwargs):
+        seen.append(kwargs)
+        return real(position, **kwargs)
+
+    monkeypatch.setattr(solving.solver, "solve_with_par", spy)
+    return seen
+
+
+@pytest.fixture
 def today():
     from games.services.dailies import today_utc
 

@@ -13,27 +13,16 @@ import datetime as dt
 import random
 
 import pytest
-from rest_framework.test import APIClient
 
 from games import engine
 from games.models import Daily
 from games.services.deals import HIDDEN_DAILY_FLOOR
 from games.services.solving import _candidate
+from tests.games.conftest import schedule
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(make_player) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(make_player("root", staff=True))
-    return client
-
-
-def schedule(client, variant, date, number):
-    return client.post(
-        "/api/staff/schedule/", {"variant": variant, "date": date.isoformat(), "number": number}, format="json"
-    )
 
 
 def test_the_face_up_cards_of_a_klondike_start_single_out_its_number_among_low_numbers():

@@ -4,24 +4,13 @@ import datetime as dt
 
 import pytest
 from auditlog.models import LogEntry
-from rest_framework.test import APIClient
 
 from games.models import Daily, Deal, ScheduleRequest
+from tests.games.conftest import schedule
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(make_player) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(make_player("root", staff=True))
-    return client
-
-
-def schedule(client, variant, date, number):
-    return client.post(
-        "/api/staff/schedule/", {"variant": variant, "date": date.isoformat(), "number": number}, format="json"
-    )
 
 
 def test_players_and_guests_cannot_curate(api, anon, today, winnable_deal):

@@ -18,6 +18,7 @@ from games.services.games import deal_game_start, game_undo, moves_append
 from games.services.results import submission_validate
 from games.services.solving import pool_fill
 from games.share_links import share_code
+from tests.games.conftest import schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -57,14 +58,11 @@ def backdate(game_id: str, minutes: int) -> None:
 
 # 1. Deal numbers up to 10**20 - 1.
 
-def test_a_20_digit_stock_deal_is_stored_scheduled_played_and_looked_up(api, player, make_player, today):
+def test_a_20_digit_stock_deal_is_stored_scheduled_played_and_looked_up(api, player, staff, today):
     proven("klondike-draw3", BIGGEST)
     assert Deal.objects.get(number=BIGGEST).number == BIGGEST  # an int back from numeric(20, 0)
-    staff = APIClient()
-    staff.force_authenticate(make_player("root", staff=True))
     tomorrow = today + dt.timedelta(days=1)
-    scheduled = staff.post("/api/staff/schedule/", {"variant": "klondike-draw3", "date": tomorrow.isoformat(),
-                                                    "number": BIGGEST}, format="json")
+    scheduled = schedule(staff, "klondike-draw3", tomorrow, BIGGEST)
     assert scheduled.status_code == 201, scheduled.json()
     assert scheduled.json()["number"] == BIGGEST
     secret = api.get(f"/api/deals/klondike-draw3/{BIGGEST}/")
@@ -94,13 +92,10 @@ def test_a_20_digit_stock_deal_is_stored_scheduled_played_and_looked_up(api, pla
 
 
 @pytest.mark.parametrize("variant", ["klondike-draw1", "spider-4suits", "forecell"])
-def test_a_number_past_the_variants_largest_is_invalid_deal_number(api, make_player, today, variant):
-    staff = APIClient()
-    staff.force_authenticate(make_player("root", staff=True))
+def test_a_number_past_the_variants_largest_is_invalid_deal_number(api, staff, today, variant):
     for response in (
         api.post("/api/games/", {"variant": variant, "number": BIGGEST + 1}, format="json"),
-        staff.post("/api/staff/schedule/", {"variant": "spider-2suits", "number": BIGGEST + 1,
-                                           "date": (today + dt.timedelta(days=2)).isoformat()}, format="json"),
+        schedule(staff, "spider-2suits", today + dt.timedelta(days=2), BIGGEST + 1),
     ):
         assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_deal_number"
     assert api.get(f"/api/deals/{variant}/{BIGGEST + 1}/").status_code == 404  # 21 digits: no such address
@@ -253,24 +248,14 @@ def test_a_stock_daily_replaced_by_a_guessable_unsolved_number_sends_nothing_to_
     assert len(rung) == 1 and Deal.objects.get(number=BIGGEST - 1).status == SolverStatus.UNKNOWN
 
 
-def test_the_worker_settles_a_stock_schedule_request_within_the_tasks_time(make_player, today, monkeypatch):
+def test_the_worker_settles_a_stock_schedule_request_within_the_tasks_time(staff, today, solve_calls):
     """A Spider search can take tens of seconds: the request's solve gets the stock task's seconds."""
     from games import tasks
-    from games.services import schedule_requests, solving
+    from games.services import schedule_requests
 
-    seen = []
-    real = solving.solver.solve_with_par
-
-    def spy(position, **kwargs):
-        seen.append(kwargs)
-        return real(position, **kwargs)
-
-    monkeypatch.setattr(solving.solver, "solve_with_par", spy)
-    staff = APIClient()
-    staff.force_authenticate(make_player("root", staff=True))
+    seen = solve_calls
     day = today + dt.timedelta(days=3)
-    asked = staff.post("/api/staff/schedule/", {"variant": "spider-2suits", "date": day.isoformat(),
-                                                "number": BIGGEST}, format="json")
+    asked = schedule(staff, "spider-2suits", day, BIGGEST)
     assert asked.status_code == 202, asked.json()
     settled = schedule_requests.schedule_request_settle(request_id=asked.json()["request"]["id"])
     assert seen and all(k["seconds"] == tasks.STOCK_TASK_SECONDS for k in seen)

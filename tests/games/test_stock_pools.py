@@ -56,15 +56,8 @@ def test_a_winnable_verdict_whose_line_does_not_win_stays_out(monkeypatch):
     assert pool_size(variant="spider-1suit") == 0
 
 
-def test_a_spider_search_for_a_pool_stays_within_the_seconds_given(monkeypatch):
-    seen = []
-    real = solving.solver.solve_with_par
-
-    def spy(position, **kwargs):
-        seen.append(kwargs)
-        return real(position, **kwargs)
-
-    monkeypatch.setattr(solving.solver, "solve_with_par", spy)
+def test_a_spider_search_for_a_pool_stays_within_the_seconds_given(solve_calls):
+    seen = solve_calls
     pool_fill(variant="spider-4suits", target=1, seconds=2, rng=random.Random(1))
     assert seen and all(k["seconds"] <= 2 and k["budget"] == solving.POOL_STOCK_BUDGET for k in seen)
 
