@@ -82,12 +82,16 @@ def _drag(grabbed, target, page) -> None:
     # A card still sliding from the last move is not where its box will be.
     for moving in (grabbed, target):
         moving.evaluate(SETTLED)
-    x, y = _center(grabbed.bounding_box())
-    tx, ty = _center(target.bounding_box())
+    mouse_gesture(page, _center(grabbed.bounding_box()), _center(target.bounding_box()))
+
+
+def mouse_gesture(page, start, end, *, nudge: int = 8, steps: int = 4) -> None:
+    """Press at ``start``, nudge past the drag threshold, move to ``end`` and release."""
+    (x, y), (tx, ty) = start, end
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x + 8, y + 8, steps=2)
-    page.mouse.move(tx, ty, steps=4)
+    page.mouse.move(x + nudge, y + nudge, steps=2)
+    page.mouse.move(tx, ty, steps=steps)
     page.mouse.up()
 
 

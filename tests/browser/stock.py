@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from games import engine
 from games.engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, parse_stock_move
 from games.engine.stock_position import pile_name, player_view
+from tests.browser.board import mouse_gesture
 
 CARD = re.compile(r"^[A23456789TJQK][HCDS]$")
 
@@ -247,13 +248,8 @@ def _point(locator, *, top_edge=False) -> tuple[float, float]:
 
 def mouse_drag(page, step) -> None:
     """Press on the head card, move, release over the destination."""
-    x, y = _point(_head(page, step), top_edge=True)
-    tx, ty = _point(_target(page, step), top_edge=True)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 6, y + 6, steps=2)
-    page.mouse.move(tx, ty, steps=5)
-    page.mouse.up()
+    mouse_gesture(page, _point(_head(page, step), top_edge=True), _point(_target(page, step), top_edge=True),
+                  nudge=6, steps=5)
 
 
 def touch_drag(page, step, cdp) -> None:
