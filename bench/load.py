@@ -27,6 +27,13 @@ today's FreeCell daily with 100 ranked results, then measures, open loop
 Targets on a 2-core machine: board p99 within 2x the static file's with 0
 errors at 300 req/s; p99 under 50 ms up to 600 req/s or more; win to
 leaderboard p95 under 1 s. The figures are printed, never asserted.
+
+The generator is this process's event loop, so a pause of this process counts
+as latency: after seeding (and the fair-play walks, made here) its heap is
+frozen out of the garbage collector (``gc.freeze``), whose full collections
+over it paused the loop for tens of milliseconds in the middle of a run and
+showed up as the server's tail. The collector's pauses during the runs are
+printed; ``--no-gc-freeze`` measures without the freeze.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
+import gc
 import itertools
 import json
 import math
@@ -287,6 +295,31 @@ async def measure(url: str, args, data: dict) -> dict:
     return out
 
 
+class CollectorPauses:
+    """The garbage collector's pauses of this process (the generator's loop) while active."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._began = wall()
+        else:
+            self.pauses.append(wall() - self._began)
+
+    def __enter__(self):
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        gc.callbacks.remove(self)
+
+    def summary(self) -> dict:
+        return {"collections": len(self.pauses), "total_ms": round(1000 * sum(self.pauses), 1),
+                "max_ms": round(1000 * max(self.pauses, default=0.0), 1)}
+
+
 def run_line(r: dict) -> None:
     skipped = r["statuses"].get(299, 0)
     extra = f", {skipped} skipped (game busy)" if skipped else ""
@@ -301,6 +334,10 @@ def report(out: dict, args) -> None:
           "(other processes on the machine share the cores)")
     print(f"bench/load.py on {os.cpu_count()} cores; gunicorn {args.web_workers} x {args.web_threads} "
           f"{args.web_class}, worker concurrency {args.concurrency}; {SEEDED} rows on the board")
+    pauses = out["generator_gc"]
+    print(f"  the generator's garbage collections during the runs: {pauses['collections']}, "
+          f"{pauses['total_ms']} ms in all, longest {pauses['max_ms']} ms "
+          f"({'heap frozen' if not args.no_gc_freeze else 'heap not frozen: --no-gc-freeze'})")
     for key in ("static", "board", "board_304"):
         run_line(out[key])
     for run in out["ramp"]["runs"]:
@@ -348,13 +385,20 @@ def main() -> None:
     parser.add_argument("--board-only", action="store_true", help="only the leaderboard runs")
     parser.add_argument("--cold-fairplay", action="store_true",
                         help="leave out the fair-play walks the worker makes while the finishers play")
+    parser.add_argument("--no-gc-freeze", action="store_true",
+                        help="leave the generator's heap to the garbage collector during the runs")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     with live_stack(concurrency=args.concurrency, web_workers=args.web_workers,
                     web_threads=args.web_threads, web_class=args.web_class) as stack:
         data = seed(args.append_games, 2 * args.wins, warm=not args.cold_fairplay)
+        if not args.no_gc_freeze:  # see the module notes
+            gc.collect()
+            gc.freeze()
         before = [round(x, 2) for x in os.getloadavg()]
-        out = asyncio.run(measure(stack.url, args, data))
+        with CollectorPauses() as pauses:
+            out = asyncio.run(measure(stack.url, args, data))
+        out["generator_gc"] = pauses.summary()
         out["loadavg_before"], out["loadavg_after"] = before, [round(x, 2) for x in os.getloadavg()]
     report(out, args)
     if args.json:
