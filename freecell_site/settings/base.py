@@ -203,7 +203,7 @@ REST_FRAMEWORK = {
     },
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": "FreeCell site API",
+    "TITLE": "Solitaire API",
     "DESCRIPTION": "Deals, games, move logs, dailies and leaderboards.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
