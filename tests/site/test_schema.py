@@ -1,11 +1,13 @@
 """The OpenAPI schema describes every API route, validates, and Swagger UI serves it."""
 
+import json
 import subprocess
 
 import pytest
 import yaml
+from django.db import connection
 
-from tests.support.processes import REPO, VENV_BIN
+from tests.support.processes import REPO, VENV_BIN, service_env
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +74,16 @@ def test_the_schema_describes_the_players_view_and_reveals(client):
     for name, field in (("GameOut", "start"), ("GameOut", "position"), ("DealOut", "position"),
                         ("DailyOut", "position"), ("LinesOut", "start")):
         assert schemas[name]["properties"][field]["allOf"] == [{"$ref": "#/components/schemas/Position"}]
+
+
+def test_concurrent_first_schema_loads_in_a_fresh_process_all_answer_the_same_schema():
+    """Eight threads load the schema at once in a new process, as a cold gunicorn worker's
+    threads do: drf-spectacular resolves shared state on a process's first build, and
+    unserialized builds answered 500 (seen when three fuzzer runs started together)."""
+    out = subprocess.run(
+        [str(VENV_BIN / "python"), "-m", "tests.site.schema_loads", "8"],
+        cwd=REPO, capture_output=True, text=True, timeout=300,
+        env=service_env(connection.settings_dict["NAME"]),
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout.splitlines()[-1]) == {"statuses": [200] * 8, "bodies": 1}, out.stderr[-3000:]
