@@ -40,14 +40,19 @@ def hides_cards(variant: str) -> bool:
 
 
 def log_replay(start: "engine.Position", moves: Sequence[str], *, offset: int = 0,
-               reveals: list | None = None):
+               reveals: list | None = None, reveal_ends: bool = False):
     """Replay ``moves`` from ``start``; refuse the first bad move with its 1-based index.
 
     ``offset`` is the number of moves already in the log before ``moves``, so
     the index reported is the move's place in the whole log. ``reveals``: see
-    ``engine.replay`` (the same pass finds them).
+    ``engine.replay`` (the same pass finds them). With ``reveal_ends`` a move
+    that turns a card face up must be the last of ``moves``: the replay stops
+    there and the move after it is refused (``reveal_ends_batch``) unread.
     """
-    return _refused(engine.replay(start, moves, reveals=reveals), moves, offset)
+    result = engine.replay(start, moves, reveals=reveals, until_reveal=reveal_ends)
+    if result.reveal_stop is not None:
+        raise _reveal_ends_batch(moves, result.reveal_stop, offset)
+    return _refused(result, moves, offset)
 
 
 def batch_replay(position: "engine.Position", moves: Sequence[str], *, offset: int = 0,
@@ -59,25 +64,23 @@ def batch_replay(position: "engine.Position", moves: Sequence[str], *, offset: i
     move and then one that fails on purpose: the refusal would name the card just
     turned, or its legality would say something of it, and nothing would be
     recorded. The move after a reveal is refused (``reveal_ends_batch``) before it
-    is looked at: the answer is the same whatever the hidden card is.
+    is looked at: the answer is the same whatever the hidden card is, and the
+    replay stops at the reveal, so a long forged batch costs no more than its
+    moves up to the first reveal.
     """
-    if not hides_cards(position.variant):
-        return log_replay(position, moves, offset=offset, reveals=reveals)
-    shown: list = []
-    result = engine.replay(position, moves, reveals=shown)
-    turned = next((i for i, cards in enumerate(shown) if cards), None)
-    if turned is not None and turned + 1 < len(moves):
-        index = offset + turned + 2
-        raise InvalidRequest(
-            f"move {index} comes after a move that turns a card face up: send the moves up to that one, "
-            "then the rest once its card is known.",
-            code="reveal_ends_batch",
-            index=index,
-            move=str(moves[turned + 1])[:20],
-        )
-    if reveals is not None:
-        reveals.extend(shown)
-    return _refused(result, moves, offset)
+    return log_replay(position, moves, offset=offset, reveals=reveals, reveal_ends=True)
+
+
+def _reveal_ends_batch(moves: Sequence[str], revealing: int, offset: int) -> InvalidRequest:
+    """The refusal of the move after ``moves[revealing - 1]``, which turned a card face up."""
+    index = offset + revealing + 1
+    return InvalidRequest(
+        f"move {index} comes after a move that turns a card face up: send the moves up to that one, "
+        "then the rest once its card is known.",
+        code="reveal_ends_batch",
+        index=index,
+        move=str(moves[revealing])[:20],
+    )
 
 
 def _refused(result, moves: Sequence[str], offset: int):

@@ -35,7 +35,9 @@ _CODES: dict = {}  # move text or Move -> (kind, source, destination, count or 0
 class ReplayResult:
     """Outcome of a replay. ``moves`` counts the moves applied (a group move
     counts one); ``error_index`` is the 1-based index of the first move refused
-    (``None`` when all were applied), and ``error`` says why.
+    (``None`` when all were applied), and ``error`` says why. ``reveal_stop`` is
+    the 1-based index of the move that turned a card face up where a replay asked
+    to stop there (``until_reveal``) stopped with moves still unplayed.
     """
 
     won: bool
@@ -43,9 +45,11 @@ class ReplayResult:
     position: Position
     error_index: int | None = None
     error: IllegalMoveError | NotationError | None = None
+    reveal_stop: int | None = None
 
 
-def replay(position: Position, moves: Iterable[str | Move], *, reveals: list | None = None) -> ReplayResult:
+def replay(position: Position, moves: Iterable[str | Move], *, reveals: list | None = None,
+           until_reveal: bool = False) -> ReplayResult:
     """Apply ``moves`` (notation text or ``Move`` values) from ``position``,
     stopping at the first one refused. Won means the final position is won.
 
@@ -53,6 +57,11 @@ def replay(position: Position, moves: Iterable[str | Move], *, reveals: list | N
     applied, the cards that move turned face up (as ``apply_revealing`` names
     them), found in the same pass. FreeCell-family positions hide nothing and
     leave it as it is.
+
+    ``until_reveal``: stop right after the first move that turns a card face up,
+    so that what follows it is never looked at (a client must see the card before
+    it plays on); the result's ``reveal_stop`` says so when moves were left. A
+    FreeCell-family replay has nothing to turn and plays on.
 
     >>> from games.engine import deal
     >>> result = replay(deal("freecell-classic", 24), ["4h", "7a", "7b", "zz"])
@@ -62,7 +71,7 @@ def replay(position: Position, moves: Iterable[str | Move], *, reveals: list | N
     if type(position) is not Position:  # Klondike and Spider: games.engine.stock_replay
         from games.engine.stock_replay import stock_replay
 
-        return stock_replay(position, moves, reveals)
+        return stock_replay(position, moves, reveals, until_reveal=until_reveal)
     rules = get_ruleset(position.variant)
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.engine.cards import SUITS, Card
 from games.engine.errors import NotationError
 from games.engine.families import rules_module
-from games.engine.replay import outcome
+from games.engine.replay import ReplayResult, outcome
 from games.engine.rules import get_ruleset
 from games.engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, as_stock_move
 from games.engine.stock_position import StockPosition
@@ -28,25 +28,36 @@ for _suit in SUITS:
 _CODES: dict[str, dict] = {}  # variant -> move text or StockMove -> (kind, source, destination, count or 0)
 
 
-def stock_replay(position: StockPosition, moves, reveals: list | None = None):
+def stock_replay(position: StockPosition, moves, reveals: list | None = None, *,
+                 until_reveal: bool = False) -> ReplayResult:
     """Apply ``moves`` from ``position`` until one is refused (see ``replay.replay``).
 
     With a ``reveals`` list, one entry is appended to it per move applied: the
     cards that move turned face up, as ``families.apply_revealing`` names them
-    (``[{"pile": "3", "card": "QH"}]``), found in the same loop.
+    (``[{"pile": "3", "card": "QH"}]``), found in the same loop. ``until_reveal``
+    also stops the loop after the first move whose entry is not empty:
+
+    >>> from games.engine import deal
+    >>> result = stock_replay(deal("klondike-draw1", 2), ["s", "s", "zz"], until_reveal=True)
+    >>> result.moves, result.reveal_stop, result.error_index
+    (1, 1, None)
     """
     rules = get_ruleset(position.variant)
     rules_module(position.variant)  # refuses a ruleset these loops do not play
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)
+    turned = [] if reveals is None and until_reveal else reveals  # the stop needs the reveals
     if rules.family == "klondike":
         applied = _run_klondike(state, log, rules.draw_count, _CODES.setdefault(rules.variant, {}), rules,
-                                reveals)
+                                turned, until_reveal)
         won = all(top == 13 for top in state.found)
     else:
-        applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules, reveals)
+        applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules, turned, until_reveal)
         won = len(state.removed) == rules.foundations
-    return outcome(won, applied, state.position(position), log)
+    final = state.position(position)
+    if until_reveal and 0 < applied < len(log) and turned[-1]:  # stopped at a reveal, not at a refusal
+        return ReplayResult(won, applied, final, reveal_stop=applied)
+    return outcome(won, applied, final, log)
 
 
 class _State:
@@ -93,8 +104,10 @@ def _shown(pile: str, code: int) -> dict:
 _PILES = tuple(str((index + 1) % 10) for index in range(10))  # column notation: 1..9, 0 for the tenth
 
 
-def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules, reveals: list | None) -> int:
-    """Apply Klondike moves while they are legal; returns how many were applied.
+def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules, reveals: list | None,
+                  until_reveal: bool) -> int:
+    """Apply Klondike moves while they are legal (and, with ``until_reveal``, up
+    to the first that turns a card up); returns how many were applied.
     A move turns cards up when the waste grows from the stock or a column's
     face-down count drops (``down`` compared before and after)."""
     cols, down, stock, waste, found = state.cols, state.down, state.stock, state.waste, state.found
@@ -152,6 +165,8 @@ def _run_klondike(state: _State, log: list, draw: int, codes: dict, rules, revea
             if kind in (3, 4) and down[s] < was:  # a column move turns at most its source's card
                 shown.append(_shown(_PILES[s], cols[s][down[s]]))
             reveals.append(shown)
+            if shown and until_reveal:
+                return applied + 1
         applied += 1
     return applied
 
@@ -195,8 +210,10 @@ def _klondike_column_move(cols, down, s, d, n) -> bool:
     return True
 
 
-def _run_spider(state: _State, log: list, codes: dict, rules, reveals: list | None) -> int:
-    """Apply Spider moves while they are legal; returns how many were applied.
+def _run_spider(state: _State, log: list, codes: dict, rules, reveals: list | None,
+                until_reveal: bool) -> int:
+    """Apply Spider moves while they are legal (and, with ``until_reveal``, up to
+    the first that turns a card up); returns how many were applied.
     A deal turns up the cards it deals; a deal or a move turns up a column's
     new top card when it takes the last face-up ones (a move, or a run removed)."""
     cols, down, stock, removed = state.cols, state.down, state.stock, state.removed
@@ -232,6 +249,8 @@ def _run_spider(state: _State, log: list, codes: dict, rules, reveals: list | No
                     col = cols[i]
                     shown.extend(_shown(_PILES[i], code) for code in col[down[i]:min(before, len(col))])
             reveals.append(shown)
+            if shown and until_reveal:
+                return applied + 1
         applied += 1
     return applied
 

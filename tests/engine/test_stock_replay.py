@@ -132,3 +132,32 @@ def test_replay_reveals_the_card_under_a_spider_run_taken_off(columns, stock_top
     reveals: list = []
     assert replay(start, moves, reveals=reveals).position == position
     assert reveals == expected and any(item["card"] == "4C" or item["card"] == "5S" for item in expected[-1])
+
+
+@pytest.mark.parametrize(("variant", "number"), [("klondike-draw1", 2), ("klondike-draw3", 5),
+                                                 ("spider-2suits", 4)])
+def test_a_replay_until_a_reveal_stops_after_the_first_revealing_move_and_reads_no_further(variant, number):
+    """Nothing after the stop is looked at: a move that is not a move at all is
+    neither applied nor refused, and the reveals end with the revealing move's."""
+    reveals: list = []
+    result = replay(deal(variant, number), ["s", "zz", *["s"] * 50], reveals=reveals, until_reveal=True)
+    assert (result.moves, result.reveal_stop, result.error_index, result.error) == (1, 1, None, None)
+    assert len(reveals) == 1 and reveals[0]
+    assert result.position == apply_move(deal(variant, number), "s")
+
+
+def test_a_replay_until_a_reveal_plays_the_moves_that_turn_nothing_before_it():
+    start = board("klondike-draw1", ["<5S> AH", "KC", "QD"])
+    reveals: list = []
+    result = replay(start, ["32", "1h", "zz"], reveals=reveals, until_reveal=True)  # the Ace off the 5S
+    assert (result.moves, result.reveal_stop, result.error_index) == (2, 2, None)
+    assert reveals == [[], [{"pile": "1", "card": "5S"}]]
+
+
+def test_a_replay_until_a_reveal_refuses_as_before_and_plays_to_the_end_when_nothing_turns():
+    start = deal("klondike-draw1", 2)
+    refused = replay(start, ["41", "s"], until_reveal=True)
+    assert (refused.moves, refused.error_index, refused.reveal_stop) == (0, 1, None)
+    last = replay(start, ["s"], until_reveal=True)  # the reveal is the last move: nothing to stop
+    assert (last.moves, last.error_index, last.reveal_stop) == (1, None, None)
+    assert replay(deal("freecell", 24), ["4h", "7a", "7b"], until_reveal=True).moves == 3

@@ -76,6 +76,30 @@ def test_a_legal_batch_going_past_a_reveal_is_refused_the_same_way(api, variant,
     assert Game.objects.get(pk=game["id"]).ply == 0
 
 
+@pytest.mark.parametrize(("variant", "number"), [("klondike-draw1", 2), ("klondike-draw3", 5)])
+def test_a_long_batch_past_a_reveal_is_replayed_only_up_to_the_reveal(api, monkeypatch, variant, number):
+    """A forged batch of one revealing move and 500 more legal ones costs one move
+    of replay: the refusal comes from the replay stopping, not from a replay of all."""
+    batch = ["s"] * 501  # turn the stock round and round: all legal, most turn a card up
+    assert engine.replay(engine.deal(variant, number), batch).moves == len(batch)
+    game = start(api, variant, number)
+    applied = []
+    replay = engine.replay
+
+    def counted(*args, **kwargs):
+        result = replay(*args, **kwargs)
+        applied.append(result.moves)
+        return result
+
+    monkeypatch.setattr(engine, "replay", counted)
+    response = append(api, game, batch)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["index"], error["move"]) == ("reveal_ends_batch", 2, "s")
+    assert sum(applied) == 1, f"moves replayed per call: {applied}"
+    assert Game.objects.get(pk=game["id"]).ply == 0
+
+
 def test_a_batch_ending_at_its_first_reveal_is_played_and_the_next_batch_goes_on(api):
     game = start(api, "klondike-draw1", 2)
     # 21 (the King onto nothing) is refused, so play moves that reveal nothing first:
