@@ -9,6 +9,11 @@
 // `seen` keeps, by place ("3:2": column 3, card 2), each face-down card the
 // player has seen turned up in this game, so the board can still show it
 // after an undo turns it down again (the rules still treat it as face down).
+// The stock's places ("s:23") are kept the same way until the waste first
+// comes back as the stock: before that a stock place always holds the same
+// card, since turns and deals only take from its end. After it the stock is
+// the old waste, which the player saw, and which of its cards are left
+// depends on what was played: `recycledStock` holds them for the board.
 
 import { applyMove, clonePosition } from "./rules.js";
 import { MissingReveal } from "./rules_stock.js";
@@ -57,20 +62,61 @@ export function noteSeen(seen, before, after) {
   return out;
 }
 
+// The cards a stock move took from the end of the stock, in the order taken
+// (the k-th was at stock index length-1-k), null where not known yet. Klondike
+// turns them onto the waste; Spider deals one onto each column from the first,
+// where a card that completed a run left with it: the Ace of that run's suit.
+function stockTaken(before, after, count) {
+  if (after.waste) return after.waste.slice(before.waste.length, before.waste.length + count);
+  const runs = after.removed.slice(before.removed.length);
+  return before.columns.slice(0, count).map((column, i) => {
+    if (after.columns[i].length > column.length) return after.columns[i][column.length];
+    return `A${runs.shift()}`;
+  });
+}
+
+/**
+ * What the player has seen after a move from `before` to `after`, given what
+ * they had seen: `{seen, recycledStock}` (see the top of this module).
+ */
+export function noteSeenStock({ seen, recycledStock = null }, before, after) {
+  seen = noteSeen(seen, before, after);
+  const taken = before.stock.length - after.stock.length;
+  if (taken < 0) return { seen, recycledStock: before.waste.slice().reverse() };
+  if (taken === 0) return { seen, recycledStock };
+  if (recycledStock) return { seen, recycledStock: recycledStock.slice(0, after.stock.length) };
+  stockTaken(before, after, taken).forEach((card, k) => {
+    const place = `s:${before.stock.length - 1 - k}`;
+    if (card && seen[place] !== card) seen = { ...seen, [place]: card };
+  });
+  return { seen, recycledStock };
+}
+
+/** The face-down cards the board shows as seen, by place: the stock's from `recycledStock` once there is one. */
+export function boardSeen(game) {
+  const seen = game.seen ?? {};
+  if (!game.recycledStock) return seen;
+  const out = Object.fromEntries(Object.entries(seen).filter(([place]) => !place.startsWith("s:")));
+  game.recycledStock.forEach((card, i) => { if (card) out[`s:${i}`] = card; });
+  return out;
+}
+
 /**
  * The position after `moves` from `start`, with the cards `known` (null for
- * FreeCell): `{position, pending, seen}`, `seen` adding to the one given.
+ * FreeCell): `{position, pending, seen, recycledStock}`, `seen` adding to the
+ * one given.
  */
 export function rebuild(start, moves, known = null, seen = {}) {
   let position = start;
   let pending = false;
+  let sight = { seen, recycledStock: null };
   for (let n = 1; n <= moves.length; n += 1) {
     const [next, waits] = step(position, moves, n, known);
-    if (known) seen = noteSeen(seen, position, next);
+    if (known) sight = noteSeenStock(sight, position, next);
     position = next;
     pending ||= waits;
   }
-  return { position, pending, seen };
+  return { position, pending, ...sight };
 }
 
 const copy = (position) => (position.cells ? clonePosition(position) : structuredClone(position));
@@ -88,6 +134,7 @@ export function newGame({ variant, number = null, daily = null, start, now = Dat
     position: copy(start),
     known: start.cells ? null : {},
     seen: {},
+    recycledStock: null,
     pending: false,
     moves: [],
     times: [],
@@ -127,7 +174,7 @@ export function play(game, move, now = Date.now()) {
   return {
     ...game,
     position,
-    seen: game.known ? noteSeen(game.seen ?? {}, game.position, position) : game.seen,
+    ...(game.known && noteSeenStock({ seen: game.seen ?? {}, recycledStock: game.recycledStock }, game.position, position)),
     pending: game.pending || waits,
     moves,
     times: [...game.times, Math.max(now - game.startedAt, game.times.at(-1) ?? 0)],

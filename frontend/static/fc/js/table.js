@@ -5,7 +5,7 @@
 import { idOf, pilesOf } from "./piles.js";
 import { autoFinishReady, checkMove, isStuck, isWon } from "./rules.js";
 import { applyStockMove, parseStockMove } from "./rules_stock.js";
-import { canUndo, clockStart, learn, newGame, play, rebuild, redo, rewind, serialize, undo } from "./state.js";
+import { boardSeen, canUndo, clockStart, learn, newGame, play, rebuild, redo, rewind, serialize, undo } from "./state.js";
 import { moveWords, plural, refusalWords, turnedWords } from "./words.js";
 
 // A Klondike or Spider move in the rules' terms, its cards the ones its source loses.
@@ -41,7 +41,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
   }
 
   function refresh(moved = [], options = {}) {
-    view.render(game.position, { moved, seen: game.seen, ...options });
+    view.render(game.position, { moved, seen: boardSeen(game), ...options });
     view.hint([], null);
     const won = isWon(game.position);
     hud.update({

@@ -39,14 +39,15 @@ export const seenWords = (card) => `face down, seen: ${cardName(card).toLowerCas
 export function pileLabel(id, cards, deal = 1, seen = {}) {
   const name = pileName(id);
   if (!cards.length) return `${name}, empty`;
-  if (id === "s") return `${name}, ${deal > 1 ? `${plural(Math.ceil(cards.length / deal), "deal")} left` : plural(cards.length, "card")}`;
+  const known = cards.map((c, i) => (c ? null : seen[i])).filter(Boolean).reverse().map(cardName);
+  const seenNote = known.length ? ` (seen: ${known.join(", ")})` : "";
+  if (id === "s") return `${name}, ${deal > 1 ? `${plural(Math.ceil(cards.length / deal), "deal")} left` : plural(cards.length, "card")}${seenNote}`;
   if (id === "x") return `${name}: ${cards.length / 13}`;
   if (isFoundationId(id)) return `${name}, up to ${cardName(cards.at(-1))}`;
   if (cards.length === 1) return `${name}: ${cardName(cards[0])}`;
   const up = cards.filter(Boolean);
   const down = cards.length - up.length;
-  const known = cards.map((c, i) => (c ? null : seen[i])).filter(Boolean).reverse().map(cardName);
-  const downWords = down ? [`${down} face down${known.length ? ` (seen: ${known.join(", ")})` : ""}`] : [];
+  const downWords = down ? [`${down} face down${seenNote}`] : [];
   const listed = [...up.reverse().map(cardName), ...downWords].join(", ");
   return `${name}, ${cards.length} cards, exposed first: ${listed}`;
 }
