@@ -127,12 +127,12 @@ class GameOut(serializers.Serializer):
 
 def game_out(game: Game, position: engine.Position | None = None, reveals: list | None = None) -> dict:
     """The game as its player may see it (``engine.player_view``); ``position`` is
-    where its log leads and ``reveals`` what each move turned up, when the caller
-    has them already (else the log is replayed here, once, for both)."""
+    where its log leads and ``reveals`` what each move turned up (``None`` exactly
+    when the variant hides no card), when the caller's replay found them already:
+    else the log is replayed here, once, for both."""
     start = start_position(game.deal.variant, game.deal.number)
-    hidden = hides_cards(game.deal.variant)
-    if position is None or (hidden and reveals is None):
-        reveals = [] if hidden else None
+    if position is None:
+        reveals = [] if hides_cards(game.deal.variant) else None
         position = engine.replay(start, game.move_list, reveals=reveals).position
     submission = game_submission(game=game)
     return GameOut(
@@ -150,7 +150,7 @@ def game_out(game: Game, position: engine.Position | None = None, reveals: list 
             "moves": game.move_list,
             "start": engine.player_view(start),
             "position": engine.player_view(position),
-            "reveals": reveals if hidden else None,
+            "reveals": reveals,
             "undos": game.undos,
             "hints": game.hints,
             "started_at": game.started_at,

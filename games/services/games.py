@@ -97,7 +97,7 @@ class Appended:
 
     game: Game
     position: engine.Position
-    reveals: list | None = None  # per move of the whole log (Klondike, Spider)
+    reveals: list | None = None  # per move of the whole log; None when the variant hides no card
 
 
 def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],

@@ -71,6 +71,34 @@ def test_append_checks_each_move_and_records_server_and_client_times(api):
     assert len(row.server_times) == 2 and row.server_times[0] <= row.server_times[1]
 
 
+@pytest.mark.parametrize(("variant", "number", "moves", "reveals"), [
+    ("freecell", 24, ["4h", "7a"], None),
+    ("klondike-draw1", 2, ["s"], [[{"pile": "w", "card": "6S"}]]),
+])
+def test_an_append_asks_once_whether_its_variant_hides_cards(api, monkeypatch, variant, number, moves,
+                                                               reveals):
+    """The replay that checks the batch knows it already: the answer is built from
+    its reveals, not from asking the ruleset again."""
+    import games.apis.games
+    import games.referee
+    import games.services.games
+
+    game = start(api, variant, number)
+    asked = []
+    hides_cards = games.referee.hides_cards
+
+    def counted(name):
+        asked.append(name)
+        return hides_cards(name)
+
+    for module in (games.referee, games.services.games, games.apis.games):
+        monkeypatch.setattr(module, "hides_cards", counted)
+    response = append(api, game["id"], 0, moves)
+    assert response.status_code == 200, response.json()
+    assert response.json()["reveals"] == reveals
+    assert asked == [variant]
+
+
 def test_an_illegal_move_refuses_the_whole_batch_with_its_index(api):
     game = start(api)
     append(api, game["id"], 0, ["4h"])
