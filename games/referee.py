@@ -5,6 +5,7 @@ API sends for a deal or a move log has the same stable code and extras.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from core.errors import InvalidRequest
@@ -37,6 +38,24 @@ def hides_cards(variant: str) -> bool:
     """Whether the variant's positions hold face-down cards (Klondike, Spider):
     its games are sent as the player's view, with the cards each move revealed."""
     return engine.get_ruleset(variant).family in ("klondike", "spider")
+
+
+@dataclass(frozen=True)
+class GameReplay:
+    """What one replay of a game's log finds, all an answer about the game needs:
+    the dealt position, where the log leads, and what each move turned face up
+    (``None`` when the variant hides no card)."""
+
+    start: "engine.Position"
+    position: "engine.Position"
+    reveals: list | None
+
+
+def game_replay(variant: str, number: int, moves: Sequence[str]) -> GameReplay:
+    """The replay of a stored log, which was checked move by move when it was stored."""
+    start = start_position(variant, number)
+    reveals = [] if hides_cards(variant) else None
+    return GameReplay(start, engine.replay(start, moves, reveals=reveals).position, reveals)
 
 
 def log_replay(start: "engine.Position", moves: Sequence[str], *, offset: int = 0,

@@ -30,7 +30,7 @@ from games.apis.fields import (
 )
 from games.apis.owners import guest_for_start, guest_remember, request_owner, session_guest
 from games.models import DEAL_NUMBER_MAX, Game, Submission
-from games.referee import hides_cards, start_position
+from games.referee import GameReplay, game_replay, hides_cards
 from games.selectors import daily_rank, game_submission, player_game, player_games
 from games.services.games import (
     MAX_CLIENT_MS,
@@ -125,16 +125,13 @@ class GameOut(serializers.Serializer):
     submission = SubmissionOut(allow_null=True)
 
 
-def game_out(game: Game, position: engine.Position | None = None, reveals: list | None = None) -> dict:
-    """The game as its player may see it (``engine.player_view``); ``position`` is
-    where its log leads and ``reveals`` what each move turned up (``None`` exactly
-    when the variant hides no card), when the caller's replay found them already:
-    else the log is replayed here, once, for both."""
-    start = start_position(game.deal.variant, game.deal.number)
-    if position is None:
-        reveals = [] if hides_cards(game.deal.variant) else None
-        position = engine.replay(start, game.move_list, reveals=reveals).position
-    submission = game_submission(game=game)
+def game_out(game: Game, replay: GameReplay | None = None) -> dict:
+    """The game as its player may see it (``engine.player_view``). ``replay``: the
+    replay of its whole log when the caller has one already (an append checked its
+    batch with one), else the log is replayed here, once."""
+    replay = replay or game_replay(game.deal.variant, game.deal.number, game.move_list)
+    # A submission is opened with the win, in the same transaction: a game still played has none.
+    submission = None if game.state == Game.State.PLAYING else game_submission(game=game)
     return GameOut(
         {
             "id": game.id,
@@ -148,9 +145,9 @@ def game_out(game: Game, position: engine.Position | None = None, reveals: list 
             "state": game.state,
             "ply": game.ply,
             "moves": game.move_list,
-            "start": engine.player_view(start),
-            "position": engine.player_view(position),
-            "reveals": reveals,
+            "start": engine.player_view(replay.start),
+            "position": engine.player_view(replay.position),
+            "reveals": replay.reveals,
             "undos": game.undos,
             "hints": game.hints,
             "started_at": game.started_at,
@@ -238,7 +235,7 @@ class GameMovesApi(APIView):
         data.is_valid(raise_exception=True)
         owner = request_owner(request, write=True)
         appended = moves_append(game_id=game_id, player=owner, **data.validated_data)
-        return Response(game_out(appended.game, appended.position, appended.reveals))
+        return Response(game_out(appended.game, appended.replay))
 
 
 class GameUndoApi(APIView):

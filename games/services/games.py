@@ -14,10 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
-from games import engine, solver, tasks
+from games import solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
-from games.referee import batch_replay, hides_cards, log_replay, start_position, variant_check
+from games.referee import GameReplay, batch_replay, hides_cards, log_replay, start_position, variant_check
 from games.selectors import daily_is_open, owned_by, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.fairplay import fairplay_warm_due
@@ -92,12 +92,11 @@ def _elapsed_ms(game: Game, now: datetime) -> int:
 
 @dataclass(frozen=True)
 class Appended:
-    """A game after an append, with the position its whole log reaches: the log
-    was replayed once to check the batch, so nobody needs to replay it again."""
+    """A game after an append, with the replay of its whole log: the log was
+    replayed once to check the batch, so nobody needs to replay it again."""
 
     game: Game
-    position: engine.Position
-    reveals: list | None = None  # per move of the whole log; None when the variant hides no card
+    replay: GameReplay
 
 
 def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
@@ -116,7 +115,7 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         previous = log_replay(start, game.move_list, reveals=reveals)
         result = batch_replay(previous.position, list(moves), offset=game.ply, reveals=reveals)
         _moves_record(game, moves, client_times, won=result.won)
-    return Appended(game=game, position=result.position, reveals=reveals)
+    return Appended(game=game, replay=GameReplay(start, result.position, reveals))
 
 
 def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,

@@ -99,6 +99,34 @@ def test_an_append_asks_once_whether_its_variant_hides_cards(api, monkeypatch, v
     assert asked == [variant]
 
 
+def test_an_append_answers_from_the_replay_that_checked_it(api, monkeypatch):
+    """The answer's start, position and reveals come from the append's one replay:
+    the dealt position is looked up and the log replayed by the service only."""
+    import games.apis.games
+    import games.referee
+    import games.services.games
+    from games import engine
+
+    game = start(api, "klondike-draw1", 2)
+    calls = []
+
+    def spy(name, function):
+        def counted(*args, **kwargs):
+            calls.append(name)
+            return function(*args, **kwargs)
+        return counted
+
+    start_position = spy("start_position", games.referee.start_position)
+    for module in (games.referee, games.services.games, games.apis.games):
+        monkeypatch.setattr(module, "start_position", start_position, raising=False)
+    monkeypatch.setattr(engine, "replay", spy("replay", engine.replay))
+    response = append(api, game["id"], 0, ["s"])
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["start"] == game["start"] and body["position"]["waste"] == ["6S"]
+    assert calls == ["start_position", "replay", "replay"]  # the held log, then the batch
+
+
 def test_an_illegal_move_refuses_the_whole_batch_with_its_index(api):
     game = start(api)
     append(api, game["id"], 0, ["4h"])

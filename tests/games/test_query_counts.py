@@ -45,21 +45,25 @@ def test_a_stored_player_stats_read_costs_one_query(anon, daily, finish, django_
     assert redis_commands == ["MGET"]
 
 
+@pytest.mark.parametrize(("variant", "number", "batch"), [("freecell", 24, 3), ("klondike-draw1", 2, 1),
+                                                          ("spider-2suits", 4, 1)])
 @pytest.mark.parametrize("held", [0, 40])
-def test_appending_moves_costs_the_same_whatever_the_log_length(api, held, django_assert_num_queries):
+def test_appending_moves_costs_the_same_whatever_the_log_length(api, variant, number, batch, held,
+                                                                 django_assert_num_queries):
+    """Four queries, and none for a submission: a game still being played has none."""
     from tests.support.lines import winning_line
 
-    game = api.post("/api/games/", {"variant": "freecell", "number": 24}, format="json").json()
-    line = winning_line("freecell", 24)
-    if held:
+    game = api.post("/api/games/", {"variant": variant, "number": number}, format="json").json()
+    line = winning_line(variant, number)
+    for ply in range(held):  # one at a time: on Klondike and Spider a revealing move ends its batch
         api.post(f"/api/games/{game['id']}/moves/",
-                 {"expected_ply": 0, "moves": list(line[:held]), "client_times": list(range(held))},
-                 format="json")
-    with django_assert_num_queries(5):  # savepoint, lock the game, save it, release, read its submission
+                 {"expected_ply": ply, "moves": [line[ply]], "client_times": [ply]}, format="json")
+    with django_assert_num_queries(4):  # savepoint, lock the game, save it, release
         response = api.post(f"/api/games/{game['id']}/moves/",
-                            {"expected_ply": held, "moves": list(line[held:held + 3]),
-                             "client_times": [held + 1, held + 2, held + 3]}, format="json")
-    assert response.status_code == 200
+                            {"expected_ply": held, "moves": list(line[held:held + batch]),
+                             "client_times": list(range(held + 1, held + batch + 1))}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["state"] == "playing" and response.json()["ply"] == held + batch
 
 
 def test_listing_games_costs_the_same_for_one_game_or_ten(api, django_assert_num_queries):
