@@ -28,7 +28,7 @@ from games.apis.fields import (
     reveals_field,
     variant_field,
 )
-from games.apis.owners import guest_for_start, guest_remember, request_owner, session_guest
+from games.apis.owners import guest_for_start, guest_remember, request_owner, request_owner_or_none
 from games.models import DEAL_NUMBER_MAX, Game, Submission
 from games.referee import GameReplay, game_replay, hides_cards
 from games.selectors import daily_rank, game_submission, player_game, player_games
@@ -203,7 +203,7 @@ class GameListApi(APIView):
         query = self.GameFilterIn(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         values = query.validated_data
-        owner = request.user if request.user.is_authenticated else session_guest(request)
+        owner = request_owner_or_none(request)
         if owner is None:  # a guest who never started a server game
             return Response({"games": []})
         games = player_games(

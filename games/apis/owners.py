@@ -30,18 +30,24 @@ def session_guest(request) -> Guest | None:
     return Guest(key) if isinstance(key, str) and key else None
 
 
-def request_owner(request, *, write: bool = False):
+def request_owner_or_none(request):
     """The owner whose games this request reaches: the logged-in player, else the
-    session's guest. A session without a guest id owns no game: 404. A guest's write
-    needs the CSRF token, checked before anything else."""
+    session's guest, else ``None`` (a session that never started a guest game)."""
     if request.user.is_authenticated:
         return request.user
-    if write:
+    return session_guest(request)
+
+
+def request_owner(request, *, write: bool = False):
+    """``request_owner_or_none`` for a request about one game: a session without a
+    guest id owns no game, so 404. A guest's write needs the CSRF token, checked
+    before anything else."""
+    if write and not request.user.is_authenticated:
         csrf_check(request)
-    guest = session_guest(request)
-    if guest is None:
+    owner = request_owner_or_none(request)
+    if owner is None:
         raise NotFound("No such game.")
-    return guest
+    return owner
 
 
 def guest_for_start(request) -> Guest:
