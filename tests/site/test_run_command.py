@@ -60,6 +60,12 @@ def test_run_command_with_no_environment_serves_the_site_in_embedded_mode(tmp_pa
         assert parts["broker"]["status"] == "embedded"
         assert parts["worker"]["status"] == "embedded"
         assert parts["solver"]["status"] == "ok"
+        # Today's daily of every daily variant is there to play (a board answers; 503 if not made).
+        variants = requests.get(f"http://127.0.0.1:{port}/api/variants/", timeout=10).json()["daily_variants"]
+        assert len(variants) >= 4
+        for variant in variants:
+            board = requests.get(f"http://127.0.0.1:{port}/api/leaderboards/daily/today/{variant}/", timeout=10)
+            assert board.status_code == 200, (variant, board.text[:200])
     finally:
         _stop(process)
     output = (tmp_path / "run.log").read_text()
