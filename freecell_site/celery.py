@@ -40,6 +40,9 @@ app.conf.update(
         "visibility_timeout": VISIBILITY_TIMEOUT,
         "unacked_restore_interval": 2,
         "unacked_restore_throttle": 1,
+        # The restore scan's lock: a worker killed while holding it (a scan takes
+        # milliseconds) would otherwise stop every redelivery for 5 minutes.
+        "unacked_mutex_expire": 10,
     },
     result_backend_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT},
     timezone="UTC",
