@@ -26,7 +26,8 @@ export function createController({ root, config, loaded, store, view, hud, say }
   let keyboard = null;
   const stock = rulesetOf(config.variant).family !== "freecell";
   const notify = (notice) => hud.notice(notice.text, notice.actions, notice.tone);
-  // Auto complete is each game's own setting: on by default in ForeCell only.
+  // Auto complete is each game's own setting: on by default where an empty
+  // column takes only a King (ForeCell and Klondike). Spider never offers a finish.
   const autoComplete = () => settings.autoCompleteBy?.[config.variant] ?? rulesetOf(config.variant).empty_column_accepts === "king";
 
   const session = createSession({
@@ -45,8 +46,9 @@ export function createController({ root, config, loaded, store, view, hud, say }
       keyboard?.clear();
       if (forward && isWon(game.position)) return endScreen(game);
       if (forward) lostWatch.schedule();
-      // Klondike and Spider: no card goes anywhere by itself.
-      finisher.auto({ safe: forward && settings.autoHome && !stock, complete: autoComplete() && !stock });
+      // Safe cards go home by themselves in the FreeCell family only; a
+      // Klondike game with nothing left to decide finishes like any other.
+      finisher.auto({ safe: forward && settings.autoHome && !stock, complete: autoComplete() });
     },
   });
   const finisher = createFinisher({ table, say });

@@ -5,7 +5,7 @@
 import { BadNotation, IllegalMove, RANKS, SUITS } from "./cards.js";
 import { rulesetOf } from "./catalogue.js";
 import {
-  applyStockMove, stockIsWon, stockLegalMoves, stockPerft, stockPlayable,
+  applyStockMove, stockFinishMoves, stockFinishReady, stockIsWon, stockLegalMoves, stockPerft, stockPlayable,
 } from "./rules_stock.js";
 import { pileFromToken, tokenOf } from "./piles.js";
 
@@ -130,9 +130,10 @@ export function runLength(column) {
   return length;
 }
 
-/** True when every column runs high to low by rank: the rest can go home. */
+/** True when every column runs high to low by rank: the rest can go home (Klondike: see `stockFinishReady`). */
 export function autoFinishReady(position) {
-  return !stockGame(position) && !isWon(position) && position.columns.every((column) =>
+  if (stockGame(position)) return stockFinishReady(position);
+  return !isWon(position) && position.columns.every((column) =>
     column.every((card, i) => i === 0 || rankOf(card) < rankOf(column[i - 1])),
   );
 }
@@ -152,6 +153,7 @@ export function homeMove(position) {
 
 /** The moves that send every card home once `autoFinishReady`, else []. */
 export function autoFinishMoves(position) {
+  if (stockGame(position)) return stockFinishMoves(position);
   if (!autoFinishReady(position)) return [];
   const moves = [];
   for (let current = position; !isWon(current);) {

@@ -370,6 +370,46 @@ export function stockIsWon(position) {
   return SUITS.every((s) => position.foundations[s] === 13);
 }
 
+// --- Klondike's auto-finish ----------------------------------------------------------------
+
+/**
+ * True when a Klondike game has nothing left to decide: not won, the stock
+ * and the waste empty, and every card face up in columns that descend. Then
+ * the lowest card left lies at the foot of its column and fits its
+ * foundation, however the suits fall, so the rest always goes home.
+ * Spider is never ready: its runs leave by themselves.
+ */
+export function stockFinishReady(position) {
+  if (rulesOf(position.variant).family !== "klondike" || stockIsWon(position)) return false;
+  if (position.stock.length || position.waste.length) return false;
+  const { columns, down } = tableOf(position);
+  return down.every((n) => n === 0) &&
+    columns.every((column) => column.every((card, k) => k === 0 || rankOf(card) < rankOf(column[k - 1])));
+}
+
+// The column whose foot card is the lowest that fits its foundation, as a move (`3h`), or null.
+function lowestHomeMove(position) {
+  let best = null;
+  position.columns.forEach((column, i) => {
+    const card = topOf(column);
+    if (card && position.foundations[card[1]] + 1 === rankOf(card) && (!best || rankOf(card) < best.rank)) {
+      best = { rank: rankOf(card), move: `${pileName(i)}h` };
+    }
+  });
+  return best?.move ?? null;
+}
+
+/** The column-to-foundation moves that win a game once `stockFinishReady`, lowest card first; else []. */
+export function stockFinishMoves(position) {
+  if (!stockFinishReady(position)) return [];
+  const moves = [];
+  for (let current = position, move = lowestHomeMove(current); move; move = lowestHomeMove(current)) {
+    moves.push(move);
+    current = applyStockMove(current, move);
+  }
+  return moves;
+}
+
 /** Number of move paths of length `depth` (stock turns included); full positions only. */
 export function stockPerft(position, depth) {
   if (depth === 0) return 1;
