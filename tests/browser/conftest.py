@@ -34,10 +34,13 @@ def screenshots() -> Path:
 
 
 # Lines played move by move (solver lines, recorded games) would be changed
-# under them by safe cards going home: those tests play with the setting off,
-# as a player may; tests marked `auto_home` keep the default.
+# under them by safe cards going home, or by a Klondike game finishing by
+# itself once every card is face up: those tests play with both settings off,
+# as a player may; tests marked `auto_home` keep the defaults.
 NO_AUTO_HOME = """
-if (!localStorage.getItem("fc:settings")) localStorage.setItem("fc:settings", JSON.stringify({autoHome: false}));
+if (!localStorage.getItem("fc:settings")) localStorage.setItem("fc:settings", JSON.stringify({
+  autoHome: false, autoCompleteBy: {"klondike-draw1": false, "klondike-draw3": false},
+}));
 """
 
 
