@@ -47,8 +47,9 @@ export function createController({ root, config, loaded, store, view, hud, say }
       if (forward && isWon(game.position)) return endScreen(game);
       if (forward) lostWatch.schedule();
       // Safe cards go home by themselves in the FreeCell family only; a
-      // Klondike game with nothing left to decide finishes like any other.
-      finisher.auto({ safe: forward && settings.autoHome && !stock, complete: autoComplete() });
+      // Klondike game with nothing left to decide finishes like any other,
+      // once the server has named the card its last move turned up.
+      table.when(() => finisher.auto({ safe: forward && settings.autoHome && !stock, complete: autoComplete() }));
     },
   });
   const finisher = createFinisher({ table, say });
