@@ -28,6 +28,9 @@ function stockChecked(position, text) {
  */
 export function createTable({ config, key, initial, view, hud, say, store, session, onSettled, onPlayed }) {
   let game = initial;
+  // A server game this page just started (a guest's Klondike or Spider deal) is
+  // saved at once: a reload before the first move resumes it, not another one.
+  if (initial?.serverId && !store.loadGame(key)) save();
   // Gestures made while a card turned up is not known yet wait for it, in order.
   const waiting = [];
   let pendingWords = "";
