@@ -101,3 +101,18 @@ def test_with_auto_complete_the_klondike_move_that_turns_the_last_card_up_finish
     assert_won_on_the_server(site, game_id, len(prefix) + left)
     assert sent == [200] * (left + 1)
     assert site.errors == []
+
+
+def test_a_guest_who_reloads_before_the_first_move_resumes_the_same_server_game(site):
+    with site.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/api/games/")) as started:
+        site.goto(f"{site.base}/play/{VARIANT}/7")
+    game_id = started.value.json()["id"]
+    wait_settled(site)
+    starts = []
+    site.on("request", lambda r: starts.append(r.url) if r.method == "POST" and r.url.endswith("/api/games/") else None)
+    site.reload()
+    wait_settled(site)
+    with site.expect_response(lambda r: r.request.method == "POST" and "/moves/" in r.url) as moved:
+        keys(site, translate(VARIANT, 7, list(winning_line(VARIANT, 7)[:1])).steps[0])
+    assert moved.value.ok and f"/api/games/{game_id}/moves/" in moved.value.url
+    assert starts == []  # no second server game for the same page
