@@ -87,3 +87,32 @@ def test_concurrent_first_schema_loads_in_a_fresh_process_all_answer_the_same_sc
     )
     assert out.returncode == 0, out.stderr[-2000:]
     assert json.loads(out.stdout.splitlines()[-1]) == {"statuses": [200] * 8, "bodies": 1}, out.stderr[-3000:]
+
+
+def _daily_path_variants(schema: dict) -> list[str]:
+    [parameter] = [p for p in schema["paths"]["/api/dailies/{date}/{variant}/"]["get"]["parameters"]
+                   if p["name"] == "variant"]
+    return parameter["schema"]["enum"]
+
+
+def test_the_schema_is_built_once_and_again_when_staff_switch_a_daily_variant(
+        client, monkeypatch, django_capture_on_commit_callbacks):
+    """A build costs a quarter of a CPU-second and anyone may ask: it is kept while the
+    catalogue it describes stays the same, and a staff switch shows at the next request."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from freecell_site import schema as served
+    from games.services.audit import StaffAct
+    from games.services.daily_variants import daily_variant_set
+
+    builds, build = [], SchemaGenerator.get_schema
+    monkeypatch.setattr(SchemaGenerator, "get_schema", lambda self, **kw: builds.append(1) or build(self, **kw))
+    served._KEPT.clear()
+    first = client.get("/api/schema/?format=json").json()
+    assert client.get("/api/schema/?format=json").json() == first
+    assert client.get("/api/schema/").status_code == 200  # YAML from the same build
+    assert len(builds) == 1 and "spider-1suit" not in _daily_path_variants(first)
+    with django_capture_on_commit_callbacks(execute=True):
+        daily_variant_set(variant="spider-1suit", enabled=True, act=StaffAct(reason="test", via="command"))
+    assert "spider-1suit" in _daily_path_variants(client.get("/api/schema/?format=json").json())
+    assert len(builds) == 2
