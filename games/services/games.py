@@ -17,7 +17,15 @@ from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from games import solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
-from games.referee import GameReplay, batch_replay, hides_cards, log_replay, start_position, variant_check
+from games.referee import (
+    GameReplay,
+    batch_replay,
+    game_replay,
+    hides_cards,
+    log_replay,
+    start_position,
+    variant_check,
+)
 from games.selectors import daily_is_open, owned_by, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.fairplay import fairplay_warm_due
@@ -110,12 +118,10 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         _log_length_check(moves, game.ply)
         _client_times_check(game, moves, client_times)
         _ranking_expire(game)
-        start = start_position(game.deal.variant, game.deal.number)
-        reveals = [] if hides_cards(game.deal.variant) else None
-        previous = log_replay(start, game.move_list, reveals=reveals)
-        result = batch_replay(previous.position, list(moves), offset=game.ply, reveals=reveals)
+        stored = game_replay(game.deal.variant, game.deal.number, game.move_list)
+        result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=stored.reveals)
         _moves_record(game, moves, client_times, won=result.won)
-    return Appended(game=game, replay=GameReplay(start, result.position, reveals))
+    return Appended(game=game, replay=GameReplay(stored.start, result.position, stored.reveals))
 
 
 def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,
