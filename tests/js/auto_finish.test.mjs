@@ -3,7 +3,7 @@ import test from "node:test";
 
 import { createFinisher, isSafeHome, safeHomeMove } from "../../frontend/static/fc/js/auto_finish.js";
 import { applyMove } from "../../frontend/static/fc/js/rules.js";
-import { position } from "./helpers.mjs";
+import { fakeTable, position } from "./helpers.mjs";
 
 test("Aces and Twos are always safe to send home", () => {
   const pos = position({ columns: ["KS AH", "2H"], foundations: {} });
@@ -31,17 +31,10 @@ test("a card that does not fit its foundation is never safe, and cells count too
 });
 
 test("after a move the safe cards go home as moves played through the table", async () => {
-  let game = { position: position({ columns: ["KS AH", "2H", "AS"] }), moves: [] };
-  const table = {
-    game: () => game,
-    commit(move) {
-      game = { position: applyMove(game.position, move), moves: [...game.moves, move] };
-      return true;
-    },
-  };
+  const table = fakeTable(position({ columns: ["KS AH", "2H", "AS"] }), applyMove);
   const said = [];
   await createFinisher({ table, say: (t) => said.push(t), stepMs: 0 }).auto({ safe: true });
-  assert.deepEqual(game.moves, ["1h", "3h", "2h"]);
+  assert.deepEqual(table.game().moves, ["1h", "3h", "2h"]);
   assert.match(said[0], /^3 cards went home/);
 });
 

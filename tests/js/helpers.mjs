@@ -39,3 +39,25 @@ export function position({ variant = "freecell", columns = [], cells = [], found
   const cellList = [0, 1, 2, 3].map((i) => cells[i] ?? null);
   return { variant, columns: cols, cells: cellList, foundations: { H: 0, C: 0, D: 0, S: 0, ...foundations } };
 }
+
+/** The player's view of a full Klondike or Spider position, as games.engine.player_view writes it. */
+export function viewOf(position) {
+  const { face_down: down, ...rest } = position;
+  return {
+    ...rest,
+    columns: position.columns.map((c, i) => c.map((card, k) => (k < down[i] ? null : card))),
+    stock: position.stock.map(() => null),
+  };
+}
+
+/** A table that plays each committed move with `apply` (rules.js or rules_stock.js), for the finisher. */
+export function fakeTable(position, apply) {
+  let game = { position, moves: [] };
+  return {
+    game: () => game,
+    commit(move) {
+      game = { position: apply(game.position, move), moves: [...game.moves, move] };
+      return true;
+    },
+  };
+}

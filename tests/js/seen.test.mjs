@@ -12,15 +12,10 @@ import { stockLegalMoves } from "../../frontend/static/fc/js/rules_stock.js";
 import { boardSeen, deserialize, learn, newGame, play, rebuild, redo, serialize, undo } from "../../frontend/static/fc/js/state.js";
 import { createTable } from "../../frontend/static/fc/js/table.js";
 import { pileLabel, seenWords } from "../../frontend/static/fc/js/words.js";
-import { vectors } from "./helpers.mjs";
+import { vectors, viewOf } from "./helpers.mjs";
 
 loadCatalogue({ rulesets: vectors.rulesets });
 const deal = (variant, number) => structuredClone(vectors.stock_deals.find((d) => d.variant === variant && d.number === number).position);
-const viewOf = (full) => ({
-  ...Object.fromEntries(Object.entries(full).filter(([k]) => k !== "face_down")),
-  columns: full.columns.map((c, i) => c.map((card, k) => (k < full.face_down[i] ? null : card))),
-  stock: full.stock.map(() => null),
-});
 
 // The first legal move on the full position that turns up a column card where it lies, with what the server would reveal.
 function flippingMove(full) {

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import { loadCatalogue, rulesetOf } from "../../frontend/static/fc/js/catalogue.js";
 import { applyMove, BadNotation, IllegalMove, isStuck, isWon, legalMoves, perft, playable } from "../../frontend/static/fc/js/rules.js";
 import { canonicalStockText, MissingReveal, stockCanonicalOf } from "../../frontend/static/fc/js/rules_stock.js";
-import { vectors } from "./helpers.mjs";
+import { vectors, viewOf } from "./helpers.mjs";
 
 // The whole catalogue: these variants are in the engine before the site offers them.
 loadCatalogue({ rulesets: vectors.rulesets });
@@ -20,16 +20,6 @@ function outcome(position, move, revealed) {
     if (error instanceof IllegalMove || error instanceof BadNotation) return { result: null, error };
     throw error;
   }
-}
-
-// The player's view of a full position, as games.engine.player_view writes it.
-function viewOf(position) {
-  const { face_down: down, ...rest } = position;
-  return {
-    ...rest,
-    columns: position.columns.map((c, i) => c.map((card, k) => (k < down[i] ? null : card))),
-    stock: position.stock.map(() => null),
-  };
 }
 
 describe("Klondike and Spider vectors", () => {

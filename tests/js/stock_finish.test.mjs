@@ -8,7 +8,7 @@ import { autoFinishMoves, autoFinishReady, isWon } from "../../frontend/static/f
 import {
   applyStockMove, canonicalStockText, stockFinishMoves, stockFinishReady,
 } from "../../frontend/static/fc/js/rules_stock.js";
-import { vectors } from "./helpers.mjs";
+import { fakeTable, vectors, viewOf } from "./helpers.mjs";
 
 const RANKS = "A23456789TJQK";
 // Kings down to Aces, colours alternating, the suits paired red with black.
@@ -20,16 +20,6 @@ function allUp(change = {}) {
   return {
     variant: "klondike-draw1", columns, face_down: columns.map(() => 0), stock: [], waste: [],
     foundations: { H: 0, C: 0, D: 0, S: 0 }, ...change,
-  };
-}
-
-// The player's view, as the server sends it: face-down and stock cards null.
-function viewOf(position) {
-  const { face_down: down, ...rest } = position;
-  return {
-    ...rest,
-    columns: position.columns.map((c, i) => c.map((card, k) => (k < down[i] ? null : card))),
-    stock: position.stock.map(() => null),
   };
 }
 
@@ -91,17 +81,10 @@ test("the moves play the lowest card that fits, written as the engine writes the
 });
 
 test("the finisher plays a Klondike finish through the table, one move at a time", async () => {
-  let game = { position: viewOf(allUp()), moves: [] };
-  const table = {
-    game: () => game,
-    commit(move) {
-      game = { position: applyStockMove(game.position, move), moves: [...game.moves, move] };
-      return true;
-    },
-  };
+  const table = fakeTable(viewOf(allUp()), applyStockMove);
   const said = [];
   await createFinisher({ table, say: (t) => said.push(t), stepMs: 0 }).auto({ complete: true });
-  assert.equal(game.moves.length, 52);
-  assert.equal(isWon(game.position), true);
+  assert.equal(table.game().moves.length, 52);
+  assert.equal(isWon(table.game().position), true);
   assert.match(said.at(-1), /^All cards home\. You won in 52 moves!/);
 });

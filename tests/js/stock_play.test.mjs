@@ -11,15 +11,10 @@ import { idOf, pileIdsOf, pileOf, pilesOf } from "../../frontend/static/fc/js/pi
 import { applyMove, IllegalMove } from "../../frontend/static/fc/js/rules.js";
 import { batchEnd, fromServer, learn, newGame, play, rebuild, redo, serialize, deserialize, undo } from "../../frontend/static/fc/js/state.js";
 import { pileLabel, refusalReason, turnedWords } from "../../frontend/static/fc/js/words.js";
-import { msDeal, siteCatalogue, vectors } from "./helpers.mjs";
+import { msDeal, siteCatalogue, vectors, viewOf } from "./helpers.mjs";
 
 loadCatalogue({ rulesets: vectors.rulesets });
 const deal = (variant, number = 1) => structuredClone(vectors.stock_deals.find((d) => d.variant === variant && d.number === number).position);
-
-function viewOf(position) {
-  const { face_down: down, ...rest } = position;
-  return { ...rest, columns: position.columns.map((c, i) => c.map((card, k) => (k < down[i] ? null : card))), stock: position.stock.map(() => null) };
-}
 
 // What the server would answer: the cards each move turned up, read from the full positions.
 function serve(full, moves) {
