@@ -19,7 +19,6 @@ import threading
 
 from django.conf import settings
 from django.utils import translation
-from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.response import Response
 
@@ -39,10 +38,6 @@ def _language() -> str:
 
 
 class SchemaApi(SpectacularAPIView):
-    @extend_schema(exclude=True)
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
     def _get_schema_response(self, request):
         key = (json.dumps(catalogue_json(), sort_keys=True), _language(), request.version)
         with _BUILD:
