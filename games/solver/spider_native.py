@@ -1,8 +1,10 @@
 """The compiled Spider search (``spider_search.c``), loaded with ctypes.
 
-``scripts/setup`` builds ``libspider.so.0`` next to this module with the
-system's C compiler; ``build()`` does the same by hand. Without it the pure
-Python search runs (the same moves, about 50 times slower).
+The package's build compiles it into the module ``games.solver._spider``
+(``setup.py``: ``pip install .`` builds it, and ``scripts/setup`` and the
+Dockerfile run the same build). Without it the pure Python search runs (the
+same moves, about 50 times slower), and ``available()`` says so: production
+must not run that way unnoticed (tests/solver/test_native_build.py).
 
 >>> available() in (True, False)
 True
@@ -11,37 +13,35 @@ True
 from __future__ import annotations
 
 import ctypes
-import subprocess
+import importlib.machinery
 import threading
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SOURCE = HERE / "spider_search.c"
-LIBRARY = HERE / "libspider.so.0"
 MAX_MOVES = 2048
 
 _lock = threading.Lock()
 _library = None
 
 
-def build() -> Path:
-    """Compile ``spider_search.c`` into ``libspider.so.0`` (needs ``cc``)."""
-    global _library
-    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", str(LIBRARY), str(SOURCE)], check=True)
-    with _lock:
-        _library = _library or None  # a failed load is tried again
-    return LIBRARY
+def library_path() -> Path | None:
+    """The built module next to this file, if the package's build made one."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = HERE / f"_spider{suffix}"
+        if candidate.exists():
+            return candidate
+    return None
 
 
 def _load():
     global _library
     with _lock:
         if _library is None:
-            fresh = LIBRARY.exists() and LIBRARY.stat().st_mtime >= SOURCE.stat().st_mtime
-            if not fresh:
+            path = library_path()
+            if path is None:
                 _library = False
                 return None
-            library = ctypes.CDLL(str(LIBRARY))
+            library = ctypes.CDLL(str(path))
             function = library.spider_search
             function.restype = ctypes.c_int
             function.argtypes = [
