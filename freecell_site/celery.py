@@ -13,7 +13,7 @@ import os
 
 from celery import Celery
 from celery.schedules import crontab
-from celery.signals import worker_process_init
+from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
 
@@ -89,3 +89,29 @@ def _solver_warm_up(**_kwargs) -> None:
 def ping(token: str) -> str:
     """Round trip through the broker and a worker: health checks and tests use it."""
     return f"pong:{token}"
+
+
+@worker_init.connect
+def _metrics_port(**_kwargs) -> None:
+    """A worker in a container of its own answers Prometheus on ``METRICS_PORT`` (the compose
+    file); beside the web on one machine it shares PROMETHEUS_MULTIPROC_DIR instead."""
+    port = os.environ.get("METRICS_PORT")
+    if port:
+        from freecell_site.metrics import serve_worker_metrics
+
+        serve_worker_metrics(int(port))
+
+
+@task_prerun.connect
+def _task_started(task_id=None, **_kwargs) -> None:
+    from freecell_site.metrics import task_started
+
+    task_started(task_id)
+
+
+@task_postrun.connect
+def _task_finished(task_id=None, task=None, state=None, **_kwargs) -> None:
+    """Every task counted and timed, by name and outcome (SUCCESS, FAILURE, RETRY, ...)."""
+    from freecell_site.metrics import task_observed
+
+    task_observed(task_id, getattr(task, "name", "unknown"), state or "unknown")

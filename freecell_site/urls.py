@@ -3,11 +3,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from .health import HealthApi
+from .metrics import metrics_view
 from .schema import SchemaApi
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/health/", HealthApi.as_view(), name="health"),
+    path("metrics", metrics_view, name="metrics"),
     path("api/schema/", SchemaApi.as_view(), name="schema"),
     # Swagger UI from the app's static files (drf-spectacular-sidecar, pinned); the
     # split view serves its start-up script as a file, so the site's CSP holds here too.

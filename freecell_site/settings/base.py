@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django_prometheus",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -40,6 +41,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -50,6 +52,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "freecell_site.urls"
@@ -221,6 +224,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# --- Metrics (freecell_site/metrics.py, docs/operations.md) -----------------------------
+# /metrics answers to ``Authorization: Bearer <METRICS_TOKEN>``; production refuses
+# everyone while no token is set, other settings leave it open on a machine of one's own.
+METRICS_TOKEN = env("METRICS_TOKEN", default="")
+METRICS_REQUIRE_TOKEN = False
+PROMETHEUS_EXPORT_MIGRATIONS = False
 
 # --- Game service ------------------------------------------------------------------
 SOLVER_BUDGET = env.int("SOLVER_BUDGET", default=200_000)  # iterations per preset

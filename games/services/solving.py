@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
 
+from freecell_site import metrics
 from games import engine, solver
 from games.models import Deal, SolverStatus
 from games.referee import hides_cards, start_position
@@ -50,8 +51,10 @@ def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
         seconds=settings.HINT_MAX_SECONDS,
         probes=settings.HINT_MAX_PROBES,
     )
-    return solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=SolverCache(),
-                       line=line)
+    result = solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=SolverCache(),
+                         line=line)
+    metrics.hint_observed(result)
+    return result
 
 
 #: Positions a Klondike or Spider search may visit for a pool (about 1 s of
