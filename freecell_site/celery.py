@@ -14,6 +14,7 @@ import os
 from celery import Celery
 from celery.schedules import crontab
 from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
+from django_structlog.celery.steps import DjangoStructLogInitStep
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
 
@@ -22,6 +23,8 @@ TASK_SOFT_TIME_LIMIT = 12
 TASK_TIME_LIMIT = 15
 
 app = Celery("freecell_site")
+# The request id and the task's own ids in every line the worker logs (core/logs.py).
+app.steps["worker"].add(DjangoStructLogInitStep)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.conf.update(
     task_serializer="json",
@@ -36,6 +39,8 @@ app.conf.update(
     task_time_limit=TASK_TIME_LIMIT,
     result_expires=3600,
     broker_connection_retry_on_startup=True,
+    # The worker logs through the site's LOGGING (JSON lines in production), not its own format.
+    worker_hijack_root_logger=False,
     broker_transport_options={
         "visibility_timeout": VISIBILITY_TIMEOUT,
         "unacked_restore_interval": 2,

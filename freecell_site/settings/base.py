@@ -10,6 +10,8 @@ from pathlib import Path
 import environ
 from django.utils.csp import CSP
 
+from core.logs import logging_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
@@ -28,6 +30,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_prometheus",
+    "django_structlog",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -52,6 +55,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "django_structlog.middlewares.RequestMiddleware",
+    "core.logs.RequestIdHeaderMiddleware",
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
@@ -218,12 +223,13 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
-}
+# core/logs.py: JSON lines (production's default) or plain text, with a request id
+# carried from each request into the tasks it enqueues (django-structlog).
+LOG_LEVEL = env("LOG_LEVEL", default="INFO")
+LOGGING = logging_config(env("LOG_FORMAT", default="plain"), LOG_LEVEL)
+DJANGO_STRUCTLOG_CELERY_ENABLED = True
+# A proxy of yours that sets X-Request-ID may be trusted for it; a client never is by default.
+DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = env.bool("TRUST_UPSTREAM_REQUEST_ID", default=False)
 
 # --- Metrics (freecell_site/metrics.py, docs/operations.md) -----------------------------
 # /metrics answers to ``Authorization: Bearer <METRICS_TOKEN>``; production refuses

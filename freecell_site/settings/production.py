@@ -3,7 +3,7 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import DEFAULT_SECRET_KEY, EMBEDDED, SECRET_KEY, env
+from .base import DEFAULT_SECRET_KEY, EMBEDDED, LOG_LEVEL, SECRET_KEY, env, logging_config
 
 DEBUG = False
 if not SECRET_KEY or SECRET_KEY == DEFAULT_SECRET_KEY or len(SECRET_KEY) < 50:
@@ -19,4 +19,5 @@ SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 
+LOGGING = logging_config(env("LOG_FORMAT", default="json"), LOG_LEVEL)
 METRICS_REQUIRE_TOKEN = True  # /metrics is closed until METRICS_TOKEN is set

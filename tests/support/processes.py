@@ -136,7 +136,8 @@ class LiveServices:
         # The web workers and the Celery worker write their metrics side by side, as scripts/run has them.
         metrics_dir = self.workdir / "metrics"
         metrics_dir.mkdir(exist_ok=True)
-        env = service_env(self.database, PROMETHEUS_MULTIPROC_DIR=str(metrics_dir), **self.extra_env)
+        env = service_env(self.database, PROMETHEUS_MULTIPROC_DIR=str(metrics_dir), LOG_FORMAT="json",
+                          **self.extra_env)
         node = f"test-{settings.TEST_RUN_ID}@{socket.gethostname()}"
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
