@@ -159,6 +159,22 @@ class LiveServices:
         self.worker.ready()
         self._web_ready()
 
+    def drained(self) -> bool:
+        """Whether every task sent to this run's queue has been run: none waiting on the
+        broker, none delivered and unacknowledged, none active or reserved in the worker."""
+        from freecell_site.celery import app
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        queue = settings.CELERY_TASK_DEFAULT_QUEUE
+        waiting = sum(client.llen(key) for key in client.scan_iter(match=f"{queue}*") if client.type(key) == b"list")
+        if waiting:
+            return False
+        inspect = app.control.inspect(destination=[self.worker.node], timeout=1)
+        active, reserved = inspect.active(), inspect.reserved()
+        if not active or not reserved:  # the worker did not answer: nothing is proven
+            return False
+        return not any(active.values()) and not any(reserved.values())
+
     def _web_ready(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
