@@ -1,7 +1,7 @@
 """What an operator watches: the Prometheus endpoint and the service's own series.
 
-- Requests: django-prometheus's middleware (latency by view and method, responses
-  by status, exceptions).
+- Requests: ``RequestMetricsMiddleware``, the outermost middleware (time by view and
+  method, answers by view, method and status).
 - Tasks: counted and timed by Celery's signals in the worker (``task_observed``).
 - The state of the service, read when Prometheus scrapes (``ServiceCollector``):
   queue depth, validations waiting and their age, the lag from a win to its result,
@@ -48,6 +48,33 @@ HINT_SECONDS = Histogram(
     "solitaire_hint_seconds", "Time a hint or verdict search took.",
     buckets=(0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5),
 )
+
+REQUEST_SECONDS = Histogram(
+    "solitaire_http_request_seconds", "Time from a request's arrival to its answer, by view and method.",
+    ["view", "method"], buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+RESPONSES = Counter("solitaire_http_responses_total", "Answers, by view, method and status.",
+                    ["view", "method", "status"])
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+class RequestMetricsMiddleware:
+    """Every request timed and counted under its URL pattern's name (a bounded set, never
+    the path itself); requests no pattern matched count as ``unresolved``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        began = time.perf_counter()
+        response = self.get_response(request)
+        match = getattr(request, "resolver_match", None)
+        view = (match.view_name or match._func_path) if match else "unresolved"
+        method = request.method if request.method in METHODS else "other"
+        REQUEST_SECONDS.labels(view, method).observe(time.perf_counter() - began)
+        RESPONSES.labels(view, method, str(response.status_code)).inc()
+        return response
+
 
 #: Age of the wins over which the lag from win to result is reported.
 LAG_WINDOW_SECONDS = 600

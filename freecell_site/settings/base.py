@@ -29,7 +29,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django_prometheus",
     "django_structlog",
     "rest_framework",
     "rest_framework.authtoken",
@@ -44,7 +43,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    "freecell_site.metrics.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.nul.NulByteMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -58,7 +57,6 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
     "django_structlog.middlewares.RequestMiddleware",
     "core.logs.RequestIdHeaderMiddleware",
-    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "freecell_site.urls"
@@ -237,7 +235,6 @@ DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = env.bool("TRUST_UPSTREAM_REQUEST_ID
 # everyone while no token is set, other settings leave it open on a machine of one's own.
 METRICS_TOKEN = env("METRICS_TOKEN", default="")
 METRICS_REQUIRE_TOKEN = False
-PROMETHEUS_EXPORT_MIGRATIONS = False
 
 # --- Game service ------------------------------------------------------------------
 SOLVER_BUDGET = env.int("SOLVER_BUDGET", default=200_000)  # iterations per preset

@@ -41,8 +41,10 @@ def test_metrics_answer_in_prometheus_text_with_the_services_series(client, play
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/plain")
     found = families(response.content.decode())
-    requests_by_view = found["django_http_requests_latency_seconds_by_view_method"]
-    assert any(sample.labels.get("method") == "GET" for sample in requests_by_view.samples)
+    timed = found["solitaire_http_request_seconds"]
+    assert any(sample.labels == {"view": "variant-list", "method": "GET", "le": "+Inf"} and sample.value >= 1
+               for sample in timed.samples), timed.samples
+    assert value(found["solitaire_http_responses"], view="variant-list", method="GET", status="200") >= 1
     assert value(found["solitaire_validations_pending"]) == 1
     assert value(found["solitaire_validation_oldest_pending_seconds"]) >= 0
     assert value(found["solitaire_results_held"]) == 1

@@ -23,6 +23,8 @@ def _wait_for(url: str, process: subprocess.Popen, timeout: float = 240) -> requ
             return requests.get(url, timeout=5)
         except requests.ConnectionError:
             time.sleep(0.5)
+        except requests.Timeout:
+            pass  # a worker still importing the app on a busy machine: ask again
     raise AssertionError(f"{url} did not answer within {timeout} s")
 
 
