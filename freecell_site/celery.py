@@ -74,6 +74,9 @@ app.conf.update(
         },
     },
 )
+if app.conf.broker_url.startswith("redis"):
+    # Kombu's Redis transport with the fix that lets a worker outlive a Redis restart.
+    app.conf.broker_transport = "freecell_site.broker:Transport"
 app.autodiscover_tasks()
 
 
