@@ -13,12 +13,13 @@ import redis.exceptions
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template import loader
+from kombu.exceptions import OperationalError as BrokerError
 
 from core.responses import error_body, error_response
 
 # What a dead, restarting or unreachable Postgres or Redis raises.
 CACHE_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
-OUTAGE_ERRORS = (OperationalError, InterfaceError, *CACHE_ERRORS)
+OUTAGE_ERRORS = (OperationalError, InterfaceError, BrokerError, *CACHE_ERRORS)
 RETRY_AFTER_SECONDS = 5
 CODE = "service_unavailable"
 MESSAGE = "The service is briefly unavailable. Nothing was changed; please try again in a few seconds."
@@ -48,16 +49,14 @@ def outage_page() -> HttpResponse:
     return response
 
 
-def doorbell(task, *args) -> None:
+def doorbell(task, *args, **kwargs) -> None:
     """Enqueue ``task`` after a commit; a broker out of reach is logged, not raised.
 
     The row just committed is the truth and the queue only a doorbell: the beat's
     sweepers ring again for whatever is still pending, so a write that committed
     must not answer 500 because the bell did not ring.
     """
-    from kombu.exceptions import OperationalError as BrokerError
-
     try:
-        task.delay(*args)
+        task.delay(*args, **kwargs)
     except (BrokerError, *CACHE_ERRORS) as exc:
         logger.warning("queue: %s%r not enqueued (%s); the sweepers will ring again", task.name, args, exc)

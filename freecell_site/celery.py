@@ -35,6 +35,10 @@ app.conf.update(
     task_soft_time_limit=TASK_SOFT_TIME_LIMIT,
     task_time_limit=TASK_TIME_LIMIT,
     result_expires=3600,
+    # Nothing waits for a task's result (the database carries every outcome), and a sender
+    # that keeps one subscribes to the result store first: with Redis down that raised
+    # "Retry limit exceeded ... the Celery application must be restarted" from a web request.
+    task_ignore_result=True,
     broker_connection_retry_on_startup=True,
     broker_transport_options={
         "visibility_timeout": VISIBILITY_TIMEOUT,
@@ -88,7 +92,7 @@ def _solver_warm_up(**_kwargs) -> None:
     warm_up()
 
 
-@app.task(name="site.ping")
+@app.task(name="site.ping", ignore_result=False)
 def ping(token: str) -> str:
     """Round trip through the broker and a worker: health checks and tests use it."""
     return f"pong:{token}"

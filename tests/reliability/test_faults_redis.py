@@ -8,6 +8,7 @@ test stops and starts that Redis as it needs. Waits are bounded polls.
 import signal
 
 import pytest
+import requests
 from django.db import connection, transaction
 
 from games.models import Result, Submission
@@ -135,4 +136,60 @@ def test_a_board_is_never_behind_the_database_after_redis_restarts_with_its_data
     assert Result.objects.filter(daily=daily).count() == 2
     assert Submission.objects.filter(status="accepted").count() == 2
     # The worker outlived the broker's restart (kombu's close of a lost channel used to kill it).
+    assert stack.worker.popen.poll() is None, stack.worker.tail()
+
+
+def test_while_redis_is_down_reads_come_from_the_database_and_writes_answer_503(stack, redis_up, make_player):
+    """The drill's 500s: the throttles' counters and the stored reads meet a dead Redis. Reads go on
+    from the database, writes are refused with 503 and a code (the throttles fail closed for writes),
+    nothing answers 500, and a refused write changes nothing."""
+    url = stack.url
+    daily = todays_daily("freecell", 24)
+    line = human_line("freecell", 24)
+    [winner, player] = players_bulk(2, "down")
+    sessions = [token_session(winner), token_session(player)]
+    won = daily_game_played_up_to(sessions[0], url, line, 1)
+    assert post_moves(sessions[0], url, won, len(line) - 1, line[-1:]).json()["state"] == "won"
+    wait_for(lambda: Result.objects.filter(daily=daily).count() == 1, timeout=60)
+    game = sessions[1].post(f"{url}/api/dailies/today/freecell/games/", timeout=60).json()
+    assert post_moves(sessions[1], url, game["id"], 0, line[:1]).status_code == 200
+    make_player("carol")
+
+    connected = stack.worker.log.read_text(errors="replace").count("] Connected to ")
+    redis_up.stop(kill=True)
+    anonymous = requests.Session()
+    reads = {
+        "daily board": anonymous.get(f"{url}{BOARD}", timeout=60),
+        "deal board": anonymous.get(f"{url}/api/leaderboards/deal/freecell/24/", timeout=60),
+        "all-time board": anonymous.get(f"{url}/api/leaderboards/all-time/freecell/", timeout=60),
+        "stats": anonymous.get(f"{url}/api/players/{winner.username}/stats/", timeout=60),
+        "today's dailies": sessions[1].get(f"{url}/api/dailies/today/", timeout=60),
+        "the game": sessions[1].get(f"{url}/api/games/{game['id']}/", timeout=60),
+        "home page": anonymous.get(f"{url}/", timeout=60),
+    }
+    writes = {
+        "moves": post_moves(sessions[1], url, game["id"], 1, line[1:2]),
+        "token log-in": anonymous.post(f"{url}/api/accounts/token/", timeout=60,
+                                       json={"username": "carol", "password": "correct horse battery"}),
+    }
+    health = anonymous.get(f"{url}/api/health/", timeout=60)
+
+    assert {name: r.status_code for name, r in reads.items()} == dict.fromkeys(reads, 200)
+    assert [row["player"] for row in reads["daily board"].json()["rows"]] == [winner.username]
+    for name, response in writes.items():
+        assert response.status_code == 503, (name, response.status_code, response.text)
+        assert response.json()["error"]["code"] == "service_unavailable", name
+        assert int(response.headers["Retry-After"]) > 0, name
+    assert health.status_code == 503 and health.json()["parts"]["broker"]["status"] == "error"
+
+    redis_up.start()
+    # Health reconnects before it reports: once Redis answers and the worker is back on it,
+    # the next health check is 200 (the drill saw a false 503 for about 3 s).
+    wait_for(lambda: stack.worker.log.read_text(errors="replace").count("] Connected to ") > connected,
+             timeout=60)
+    health = anonymous.get(f"{url}/api/health/", timeout=60)
+    assert health.status_code == 200, health.text
+    waited = until(lambda: post_moves(sessions[1], url, game["id"], 1, line[1:2]).status_code == 200, timeout=30)
+    print(f"\nmoves accepted again {waited:.1f} s after Redis returned")
+    assert sessions[1].get(f"{url}/api/games/{game['id']}/", timeout=60).json()["ply"] == 2
     assert stack.worker.popen.poll() is None, stack.worker.tail()
