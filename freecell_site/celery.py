@@ -15,7 +15,11 @@ from celery import Celery
 from celery.schedules import crontab
 from celery.signals import worker_process_init
 
+from .streams import streams_drop_when_full
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
+# A full log disk must not stop the worker or beat (see streams.py).
+streams_drop_when_full()
 
 VISIBILITY_TIMEOUT = 20  # seconds; must exceed every task's hard time limit
 TASK_SOFT_TIME_LIMIT = 12
