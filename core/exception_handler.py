@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import DomainError
+from core.outages import OUTAGE_ERRORS, RETRY_AFTER_SECONDS, outage_body
 from core.responses import error_body
 
 _DRF_CODES = {
@@ -27,6 +28,10 @@ _DRF_CODES = {
 def api_exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(error_body(exc.code, exc.message, **exc.extra), status=exc.status)
+    if isinstance(exc, OUTAGE_ERRORS):
+        # A throttle's counter, a session or a row out of reach: the request may be sent again.
+        return Response(outage_body(), status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     if isinstance(exc, RequestDataTooBig):
         return Response(
             error_body("body_too_large", "The request body is larger than 64 KiB."),

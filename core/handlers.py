@@ -1,10 +1,13 @@
 """Site-wide 400/404/500 answers: JSON under /api/, the normal pages elsewhere."""
 
+import sys
+
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponseNotFound, HttpResponseServerError
 from django.http.multipartparser import MultiPartParserError
 from django.views import defaults
 
+from core.outages import OUTAGE_ERRORS, outage_api_response, outage_page
 from core.responses import error_response
 
 
@@ -33,6 +36,11 @@ def page_not_found(request, exception=None):
 
 
 def server_error(request):
+    # Django calls this handler inside its ``except`` block, so the exception is at hand:
+    # a database or Redis outage met outside DRF's own handling (a page, a middleware,
+    # a hot read before DRF) is a 503 to retry, not a 500.
+    if isinstance(sys.exc_info()[1], OUTAGE_ERRORS):
+        return outage_api_response() if request.path.startswith("/api/") else outage_page()
     if request.path.startswith("/api/"):
         return error_response("server_error", "Something went wrong on our side.", status=500)
     try:

@@ -16,7 +16,11 @@ from celery.schedules import crontab
 from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
 from django_structlog.celery.steps import DjangoStructLogInitStep
 
+from .streams import streams_drop_when_full
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
+# A full log disk must not stop the worker or beat (see streams.py).
+streams_drop_when_full()
 
 VISIBILITY_TIMEOUT = 20  # seconds; must exceed every task's hard time limit
 TASK_SOFT_TIME_LIMIT = 12
@@ -38,6 +42,10 @@ app.conf.update(
     task_soft_time_limit=TASK_SOFT_TIME_LIMIT,
     task_time_limit=TASK_TIME_LIMIT,
     result_expires=3600,
+    # Nothing waits for a task's result (the database carries every outcome), and a sender
+    # that keeps one subscribes to the result store first: with Redis down that raised
+    # "Retry limit exceeded ... the Celery application must be restarted" from a web request.
+    task_ignore_result=True,
     broker_connection_retry_on_startup=True,
     # The worker logs through the site's LOGGING (JSON lines in production), not its own format.
     worker_hijack_root_logger=False,
@@ -79,6 +87,9 @@ app.conf.update(
         },
     },
 )
+if app.conf.broker_url.startswith("redis"):
+    # Kombu's Redis transport with the fix that lets a worker outlive a Redis restart.
+    app.conf.broker_transport = "freecell_site.broker:Transport"
 app.autodiscover_tasks()
 
 
@@ -90,7 +101,7 @@ def _solver_warm_up(**_kwargs) -> None:
     warm_up()
 
 
-@app.task(name="site.ping")
+@app.task(name="site.ping", ignore_result=False)
 def ping(token: str) -> str:
     """Round trip through the broker and a worker: health checks and tests use it."""
     return f"pong:{token}"

@@ -50,8 +50,16 @@ def _worker(broker: dict) -> dict:
         return {"status": "error", "detail": "unknown: the broker is unreachable"}
     try:
         replies = celery_app.control.ping(timeout=1.0)
-    except Exception as exc:  # noqa: BLE001
-        return {"status": "error", "detail": str(exc)[:200]}
+    except Exception:  # noqa: BLE001 - retried below on a fresh connection
+        replies = []
+    if not replies:
+        # A pooled broker connection from before a Redis restart fails the first publish
+        # on it: ask once more on a connection of this check's own.
+        try:
+            with celery_app.connection_for_write() as fresh:
+                replies = celery_app.control.ping(timeout=1.0, connection=fresh)
+        except Exception as exc:  # noqa: BLE001
+            return {"status": "error", "detail": str(exc)[:200]}
     if not replies:
         return {"status": "error", "detail": "no worker answered within 1 s"}
     return {"status": "ok", "detail": f"{len(replies)} worker(s)"}
@@ -104,12 +112,13 @@ _lock = threading.Lock()
 
 
 def _checked() -> dict:
-    """The parts' state, checked at most every few seconds per process: the worker
-    ping waits up to a second, and a public endpoint must not let a crowd of
-    callers tie up every web thread waiting on it."""
+    """The parts' state, checked at most every few seconds per process while all is well: the
+    worker ping waits up to a second, and a public endpoint must not let a crowd of callers
+    tie up every web thread waiting on it. A failure is not kept: the next call checks again
+    (one at a time), so health says ok as soon as the parts are back, not seconds later."""
     global _last
     with _lock:
-        if _last is not None and time.monotonic() - _last[0] < _CACHE_SECONDS:
+        if _last is not None and time.monotonic() - _last[0] < _CACHE_SECONDS and _last[1]["status"] == "ok":
             return _last[1]
         broker = _broker()
         parts = {"database": _database(), "broker": broker, "worker": _worker(broker), "solver": _solver()}

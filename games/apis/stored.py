@@ -11,6 +11,7 @@ from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.views import APIView
 
+from core.outages import CACHE_ERRORS
 from games.selectors.stored import Stored
 
 # One second fresh, so a proxy in front can micro-cache a page everyone refreshes;
@@ -41,7 +42,10 @@ class StoredReadApi(APIView):
 
     def dispatch(self, request, *args, **kwargs):
         if request.method == "GET":
-            stored = self.stored_answer(**kwargs)
+            try:
+                stored = self.stored_answer(**kwargs)
+            except CACHE_ERRORS:
+                stored = None  # no cache: the view builds the answer from the database
             if stored is not None:
                 return stored_response(request, stored)
         return super().dispatch(request, *args, **kwargs)

@@ -8,12 +8,19 @@ read before that commit carries the old version and is never served again, and
 the next read rebuilds it. Entries also expire, so that what no write announces
 (a deal's par found later) shows within ``CACHE_SECONDS``.
 
+An entry is current only under the cache epoch it was built in
+(``core.cache``): after Redis comes back from an outage or a restart, every
+entry is rebuilt once, since a write made meanwhile may not have outdated it.
+When the cache cannot be reached at all, the answer is built from the database
+and not stored (``CACHE_ERRORS``): a board read never fails for want of Redis.
+
 Keys name what a reader knows before any query (a variant and a date, a variant
 and a deal number), so that a stored answer costs no query at all. Entries that
 change at midnight without a write (a deal's board shows a daily's results once
 it has closed; a streak ends) carry the day in their key.
 """
 
+import contextlib
 import datetime as dt
 import hashlib
 from collections.abc import Callable
@@ -21,6 +28,9 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from rest_framework.renderers import JSONRenderer
+
+from core.cache import EPOCH
+from core.outages import CACHE_ERRORS
 
 CACHE_SECONDS = 300
 PREFIX = "hot:"
@@ -66,15 +76,20 @@ def stored_read(key: StoredKey, build: Callable[[], dict] | None = None) -> Stor
     Without ``build`` an outdated or missing entry answers None: the caller goes
     the long way (which may have to create the row the answer is about).
     """
-    found = cache.get_many([key.version, key.entry])
-    version = found.get(key.version, 0)  # read before the rows the build reads
+    try:
+        found = cache.get_many([key.version, key.entry, EPOCH])
+    except CACHE_ERRORS:
+        return stored_of(build()) if build is not None else None
+    # Read before the rows the build reads.
+    version = (found.get(key.version, 0), found.get(EPOCH, 0))
     entry = found.get(key.entry)
     if entry is not None and entry[0] == version:
         return Stored(body=entry[2], etag=entry[1])
     if build is None:
         return None
     stored = stored_of(build())
-    cache.set(key.entry, (version, stored.etag, stored.body), CACHE_SECONDS)
+    with contextlib.suppress(CACHE_ERRORS):  # answered all the same; the next read stores it
+        cache.set(key.entry, (version, stored.etag, stored.body), CACHE_SECONDS)
     return stored
 
 

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from core.errors import InvalidRequest, NotFound, ServiceUnavailable
+from core.outages import doorbell
 from games import tasks
 from games.catalogue import daily_variants
 from games.clock import today_utc
@@ -96,7 +97,7 @@ def _reserve_fill_request(variant: str) -> None:
     (scripts/run's demo_data) is what fills the reserve, and nothing is queued."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
-    transaction.on_commit(lambda: tasks.pool_fill_task.delay(variant, reserve=True))
+    transaction.on_commit(lambda: doorbell(tasks.pool_fill_task, variant, reserve=True))
 
 
 def deal_withdraw(*, deal: Deal) -> None:

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
+from core.outages import doorbell
 from games import solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
@@ -136,7 +137,7 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
     if ranked_daily and not won and fairplay_warm_due(game.deal.variant, game.move_list,
                                                       [*game.move_list, *moves]):
         # the fair-play assessment's searches follow the game (games/services/fairplay.py)
-        transaction.on_commit(lambda pk=str(game.pk): tasks.fairplay_warm_task.delay(pk))
+        transaction.on_commit(lambda pk=str(game.pk): doorbell(tasks.fairplay_warm_task, pk))
     game.moves = " ".join([*game.move_list, *moves])
     game.ply += len(moves)
     game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]
@@ -157,7 +158,7 @@ def _ranking_expire(game: Game) -> None:
 def _submission_open(game: Game) -> Submission:
     """Commit a pending submission and ring the worker after commit."""
     submission = Submission.objects.create(game=game, moves=game.moves)
-    transaction.on_commit(lambda: tasks.submission_validate_task.delay(submission.pk))
+    transaction.on_commit(lambda: doorbell(tasks.submission_validate_task, submission.pk))
     return submission
 
 

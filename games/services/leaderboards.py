@@ -3,13 +3,21 @@
 Run it in ``transaction.on_commit``: a version set before the commit could be
 read by a board built from the rows of before, which would then be stored as
 current (see ``games.selectors.stored``).
+
+If Redis cannot be reached after the commit, the write is done all the same
+and every stored answer is outdated as soon as Redis answers again
+(``core.cache.cache_epoch_bump_later``): raising here would lose the bump for
+good, and a Redis that comes back with its data would serve the old board.
 """
 
+import logging
 import time
 
 from django.core.cache import cache
 from django.db import transaction
 
+from core.cache import cache_epoch_bump_later
+from core.outages import CACHE_ERRORS
 from games.clock import today_utc
 from games.models import Daily, Deal
 from games.selectors.stored import (
@@ -23,6 +31,8 @@ from games.selectors.stored import (
 # Longer than any entry lives: an entry built under version 0 must expire before
 # an expired version key could make 0 current again.
 VERSION_SECONDS = max(24 * 3600, 10 * CACHE_SECONDS)
+
+logger = logging.getLogger(__name__)
 
 
 def leaderboards_outdate(*, daily_id: int | None = None, deal_id: int | None = None,
@@ -43,8 +53,14 @@ def leaderboards_outdate(*, daily_id: int | None = None, deal_id: int | None = N
         keys.append(deal_board_key(*deal, today).version)
     if player_id is not None:
         keys.append(player_stats_key(player_id, today).version)
-    if keys:
+    if not keys:
+        return
+    try:
         cache.set_many(dict.fromkeys(keys, time.time_ns()), timeout=VERSION_SECONDS)
+    except CACHE_ERRORS as exc:
+        logger.warning("leaderboards: could not outdate %s (%s); outdating everything once Redis answers",
+                       keys, exc)
+        cache_epoch_bump_later()
 
 
 def leaderboards_outdate_on_commit(

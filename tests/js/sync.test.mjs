@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createSync } from "../../frontend/static/fc/js/sync.js";
+import { RETRY_MS, createSync } from "../../frontend/static/fc/js/sync.js";
 
 // A server that keeps a log and answers as docs/api.md says.
 function fakeServer(initial = []) {
@@ -89,4 +89,31 @@ test("a network failure is retried and nothing is lost", async (t) => {
   await done;
   assert.deepEqual(server.moves, ["1a"]);
   assert.ok(states.includes("offline") && states.at(-1) === "saved");
+});
+
+test("after an outage of any length the next attempt reaches the service within 5 s of its return", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  for (const outageMs of [300, 2500, 9000, 31000, 180000]) {
+    let now = 0;
+    let reachedAt = null;
+    const client = {
+      async appendMoves(id, expected, moves) {
+        if (now < outageMs) throw Object.assign(new Error("down"), { status: 503, code: "service_unavailable" });
+        reachedAt ??= now;
+        return { id, moves: moves.slice() };
+      },
+    };
+    let game = localGame([]);
+    const sync = createSync({ client, gameId: 1, serverMoves: [], current: () => game });
+    game = localGame(["1a"]);
+    const done = sync.flushed();
+    while (reachedAt === null && now < outageMs + 60000) {
+      await new Promise((resolve) => setImmediate(resolve));
+      now += 100;
+      t.mock.timers.tick(100);
+    }
+    await done;
+    assert.ok(reachedAt !== null && reachedAt - outageMs <= 5000, `outage ${outageMs} ms: reached at ${reachedAt} ms`);
+  }
+  assert.ok(Math.max(...RETRY_MS) <= 4000);
 });
