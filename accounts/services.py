@@ -31,29 +31,42 @@ def user_register(*, request, username: str, password: str, email: str = ""):
     username = username_normal(username)
     candidate = User(username=username, email=email)
     _password_check(password, candidate)
-    username_scripts_check(username)
-    skeleton = username_skeleton(username)
-    _username_free_check(username, skeleton)
+    username, skeleton = username_check(username)
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, password=password, email=email)
             UsernameSkeleton.objects.create(user=user, skeleton=skeleton)
     except IntegrityError as exc:
-        _username_free_check(username, skeleton)  # a race: say which
+        username_check(username)  # a race: say which
         raise Conflict("That username is taken.", code="username_taken") from exc
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return user
 
 
-def _username_free_check(username: str, skeleton: str) -> None:
-    if User.objects.filter(username=username).exists():
+def username_check(username: str, *, user=None) -> tuple[str, str]:
+    """The stored form and skeleton of a name for a new account (or for ``user``,
+    renamed). Every path that makes or renames an account asks this: the
+    registration API, the admin's forms and ``createsuperuser``. Refuses a name
+    that mixes scripts, one taken, and a look-alike of another account's."""
+    username = username_normal(username)
+    username_scripts_check(username)
+    skeleton = username_skeleton(username)
+    others, skeletons = User.objects.all(), UsernameSkeleton.objects.filter(skeleton=skeleton)
+    if user is not None and user.pk:
+        others, skeletons = others.exclude(pk=user.pk), skeletons.exclude(user=user)
+    if others.filter(username=username).exists():
         raise Conflict("That username is taken.", code="username_taken")
-    # Accounts made outside registration (admin, createsuperuser) have no skeleton row: case still counts.
-    if (
-        UsernameSkeleton.objects.filter(skeleton=skeleton).exists()
-        or User.objects.filter(username__iexact=username).exists()
-    ):
+    # A row made before skeletons (or by a bare create_user) has none: case still counts.
+    if skeletons.exists() or others.filter(username__iexact=username).exists():
         raise Conflict("That username looks like one already taken.", code="username_confusable")
+    return username, skeleton
+
+
+def username_skeleton_record(*, user) -> None:
+    """Write the account's skeleton (again, after a rename). A look-alike that got
+    there first makes this raise ``IntegrityError``: the unique skeleton decides races."""
+    skeleton = username_skeleton(user.get_username())
+    UsernameSkeleton.objects.update_or_create(user=user, defaults={"skeleton": skeleton})
 
 
 def user_authenticate(*, request, username: str, password: str):
