@@ -14,3 +14,21 @@ class UsernameSkeleton(models.Model):
 
     def __str__(self) -> str:
         return self.skeleton
+
+
+class LoginOrigin(models.Model):
+    """An address or a browser that has logged in to the account: a log-in from
+    one is not slowed down by failures from elsewhere (``accounts/origins.py``).
+    Only a keyed digest is kept, never the address or the browser's key itself."""
+
+    class Kind(models.TextChoices):
+        ADDRESS = "address"
+        BROWSER = "browser"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="login_origins")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    digest = models.CharField(max_length=64)
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind", "digest"], name="login_origin_unique")]

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameSkeleton
+from accounts.origins import login_origin_record
 from accounts.slowdown import login_slowdown_check
 from accounts.usernames import username_normal, username_scripts_check, username_skeleton
 from core.errors import Conflict, InvalidRequest, PermissionDenied
@@ -40,7 +41,14 @@ def user_register(*, request, username: str, password: str, email: str = ""):
         username_check(username)  # a race: say which
         raise Conflict("That username is taken.", code="username_taken") from exc
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    _origin_record(request, user)
     return user
+
+
+def _origin_record(request, user) -> None:
+    """Remember where the account logged in; the view sets the browser's cookie
+    from ``request.login_browser``."""
+    request.login_browser = login_origin_record(request=request, user=user)
 
 
 def username_check(username: str, *, user=None) -> tuple[str, str]:
@@ -91,6 +99,7 @@ def user_authenticate(*, request, username: str, password: str):
 def user_login(*, request, username: str, password: str):
     user = user_authenticate(request=request, username=username, password=password)
     login(request, user)
+    _origin_record(request, user)
     return user
 
 
@@ -112,6 +121,7 @@ def password_change(*, request, user, old_password: str, new_password: str) -> N
 
 def token_issue(*, request, username: str, password: str) -> str:
     user = user_authenticate(request=request, username=username, password=password)
+    _origin_record(request, user)
     token, _ = Token.objects.get_or_create(user=user)
     return token.key
 

@@ -138,6 +138,8 @@ AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
 LOGIN_SLOWDOWN_MAX_SECONDS = env.int("LOGIN_SLOWDOWN_MAX_SECONDS", default=30)
+# An address or browser that logged in to an account within this many days is not slowed down.
+LOGIN_ORIGIN_DAYS = env.int("LOGIN_ORIGIN_DAYS", default=90)
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
