@@ -32,3 +32,6 @@ class LoginOrigin(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "kind", "digest"], name="login_origin_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.user_id}"
