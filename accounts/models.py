@@ -35,3 +35,30 @@ class LoginOrigin(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} of {self.user_id}"
+
+
+class VerifiedEmail(models.Model):
+    """The address of the account that its owner proved to read. The account's
+    email is verified while ``User.email`` is this address; changing it asks again."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="verified_email")
+    email = models.EmailField()
+    verified_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.email
+
+
+class AccountSession(models.Model):
+    """A logged-in session of the account, so that its owner can list and end it
+    (``accounts/sessions_owned.py``); the session itself is Django's."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="account_sessions")
+    session_key = models.CharField(max_length=40, unique=True)
+    created_at = models.DateTimeField()
+    user_agent = models.CharField(max_length=200, blank=True)
+
+    def __str__(self) -> str:
+        return f"session of {self.user_id} since {self.created_at:%Y-%m-%d %H:%M}"

@@ -12,6 +12,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import UsernameSkeleton
 from accounts.origins import login_origin_record
+from accounts.recovery import account_mail_enqueue
 from accounts.slowdown import login_slowdown_check
 from accounts.usernames import username_normal, username_scripts_check, username_skeleton
 from core.errors import Conflict, InvalidRequest, PermissionDenied
@@ -42,6 +43,8 @@ def user_register(*, request, username: str, password: str, email: str = ""):
         raise Conflict("That username is taken.", code="username_taken") from exc
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     _origin_record(request, user)
+    if email:
+        account_mail_enqueue(kind="email_verify", user=user, request=request)
     return user
 
 

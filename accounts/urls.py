@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import apis
+from accounts import apis, apis_recovery
 
 urlpatterns = [
     path("csrf/", apis.CsrfApi.as_view(), name="account-csrf"),
@@ -10,4 +10,9 @@ urlpatterns = [
     path("me/", apis.MeApi.as_view(), name="account-me"),
     path("password/", apis.PasswordChangeApi.as_view(), name="account-password"),
     path("token/", apis.TokenApi.as_view(), name="account-token"),
+    path("password-reset/", apis_recovery.PasswordResetApi.as_view(), name="account-password-reset"),
+    path("password-reset/confirm/", apis_recovery.PasswordResetConfirmApi.as_view(),
+         name="account-password-reset-confirm"),
+    path("email/", apis_recovery.EmailApi.as_view(), name="account-email"),
+    path("email/verify/", apis_recovery.EmailVerifyApi.as_view(), name="account-email-verify"),
 ]

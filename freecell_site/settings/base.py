@@ -144,6 +144,24 @@ AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 
+# --- Mail (accounts: verification and password-reset links, sent by the worker) --------
+# EMAIL_URL names the SMTP server, e.g. smtp+tls://user:password@mail.example:587
+# (django-environ's form); without it mail is printed on the console, as the
+# embedded default wants. Tests capture it (locmem, or files for the live processes).
+EMAIL_URL = env("EMAIL_URL", default="")
+if EMAIL_URL:
+    globals().update(env.email_url_config(EMAIL_URL))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Solitaire <noreply@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_HOURS", default=2) * 3600
+EMAIL_VERIFY_DAYS = env.int("EMAIL_VERIFY_DAYS", default=3)
+PASSWORD_RESET_PER_ADDRESS = env.int("PASSWORD_RESET_PER_ADDRESS", default=10)  # requests an hour per client
+PASSWORD_RESET_PER_EMAIL = env.int("PASSWORD_RESET_PER_EMAIL", default=5)  # requests an hour per address
+PASSWORD_RESET_MAILS_PER_HOUR = env.int("PASSWORD_RESET_MAILS_PER_HOUR", default=3)  # mails an hour, account
+EMAIL_VERIFY_MAILS_PER_HOUR = env.int("EMAIL_VERIFY_MAILS_PER_HOUR", default=5)
+
 # --- i18n / time ---------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
