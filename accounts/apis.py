@@ -128,11 +128,15 @@ class TokenApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
+    class TokenIn(CredentialsIn):
+        otp = StrictCharField(max_length=64, required=False,
+                              help_text="A code, for an account with a second factor")
+
     class TokenOut(serializers.Serializer):
         token = serializers.CharField()
 
-    @extend_schema(request=CredentialsIn, responses={200: TokenOut, **ERRORS}, summary="A token for scripts")
+    @extend_schema(request=TokenIn, responses={200: TokenOut, **ERRORS}, summary="A token for scripts")
     def post(self, request):
-        data = CredentialsIn(data=request.data)
+        data = self.TokenIn(data=request.data)
         data.is_valid(raise_exception=True)
         return Response({"token": services.token_issue(request=request._request, **data.validated_data)})

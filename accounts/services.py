@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from accounts.factors import factor_check
 from accounts.models import UsernameSkeleton
 from accounts.origins import login_origin_record
 from accounts.recovery import account_mail_enqueue
@@ -122,8 +123,10 @@ def password_change(*, request, user, old_password: str, new_password: str) -> N
     update_session_auth_hash(request, user)
 
 
-def token_issue(*, request, username: str, password: str) -> str:
+def token_issue(*, request, username: str, password: str, otp: str | None = None) -> str:
+    """A token for scripts; an account with a second factor must give a code too."""
     user = user_authenticate(request=request, username=username, password=password)
+    factor_check(user=user, code=otp)
     _origin_record(request, user)
     token, _ = Token.objects.get_or_create(user=user)
     return token.key

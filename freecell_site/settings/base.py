@@ -22,7 +22,7 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "accounts",  # first: its createsuperuser (with the name checks) replaces Django's
-    "django.contrib.admin",
+    "accounts.admin_apps.StaffAdminConfig",  # the admin, asking staff for a second factor
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -33,6 +33,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "core",
     "auditlog",
     "games",
@@ -47,6 +50,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -161,6 +165,10 @@ PASSWORD_RESET_PER_ADDRESS = env.int("PASSWORD_RESET_PER_ADDRESS", default=10)  
 PASSWORD_RESET_PER_EMAIL = env.int("PASSWORD_RESET_PER_EMAIL", default=5)  # requests an hour per address
 PASSWORD_RESET_MAILS_PER_HOUR = env.int("PASSWORD_RESET_MAILS_PER_HOUR", default=3)  # mails an hour, account
 EMAIL_VERIFY_MAILS_PER_HOUR = env.int("EMAIL_VERIFY_MAILS_PER_HOUR", default=5)
+
+# Second factors (django-otp, accounts/factors.py): codes tried an hour per account.
+OTP_ATTEMPTS_PER_HOUR = env.int("OTP_ATTEMPTS_PER_HOUR", default=10)
+OTP_TOTP_ISSUER = env("OTP_TOTP_ISSUER", default="Solitaire")
 
 # --- i18n / time ---------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
