@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from accounts.authentication import token_expired
 from accounts.factors import factor_check
 from accounts.models import UsernameSkeleton
 from accounts.origins import login_origin_record
@@ -128,7 +129,11 @@ def token_issue(*, request, username: str, password: str, otp: str | None = None
     user = user_authenticate(request=request, username=username, password=password)
     factor_check(user=user, code=otp)
     _origin_record(request, user)
-    token, _ = Token.objects.get_or_create(user=user)
+    with transaction.atomic():
+        token, _ = Token.objects.select_for_update().get_or_create(user=user)
+        if token_expired(token):  # an expired token is replaced, never extended
+            token.delete()
+            token = Token.objects.create(user=user)
     return token.key
 
 

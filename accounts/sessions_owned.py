@@ -1,6 +1,7 @@
 """The sessions an account has open: recorded at each log-in (the API's, the pages',
 the admin's), listed to their owner, ended one by one or all at once."""
 
+import hashlib
 from importlib import import_module
 
 from django.conf import settings
@@ -62,3 +63,27 @@ def _logged_in(sender, request, user, **kwargs) -> None:
 def connect() -> None:
     """Every log-in (the admin's included) goes through ``django.contrib.auth.login``."""
     user_logged_in.connect(_logged_in, dispatch_uid="accounts.account_session_record")
+
+
+def account_tokens(*, user) -> list:
+    """The account's API tokens (DRF keeps one per account) with their expiry."""
+    from rest_framework.authtoken.models import Token
+
+    from accounts.authentication import token_expired, token_expires_at
+
+    return [{"id": _token_id(t.key), "created": t.created, "expires": token_expires_at(t),
+             "expired": token_expired(t), "prefix": t.key[:6]} for t in Token.objects.filter(user=user)]
+
+
+def _token_id(key: str) -> str:
+    """A token's public id: DRF's primary key is the token itself, which no page may show."""
+    return hashlib.sha256(key.encode()).hexdigest()[:20]
+
+
+def account_token_revoke(*, user, token_id: str) -> bool:
+    from rest_framework.authtoken.models import Token
+
+    keys = [key for key in Token.objects.filter(user=user).values_list("key", flat=True)
+            if _token_id(key) == token_id]
+    deleted, _ = Token.objects.filter(user=user, key__in=keys).delete()
+    return bool(deleted)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import apis, apis_recovery
+from accounts import apis, apis_owned, apis_recovery
 
 urlpatterns = [
     path("csrf/", apis.CsrfApi.as_view(), name="account-csrf"),
@@ -14,5 +14,9 @@ urlpatterns = [
     path("password-reset/confirm/", apis_recovery.PasswordResetConfirmApi.as_view(),
          name="account-password-reset-confirm"),
     path("email/", apis_recovery.EmailApi.as_view(), name="account-email"),
+    path("sessions/", apis_owned.SessionsApi.as_view(), name="account-sessions"),
+    path("sessions/<int:session_id>/", apis_owned.SessionEndApi.as_view(), name="account-session"),
+    path("tokens/", apis_owned.TokensApi.as_view(), name="account-tokens"),
+    path("tokens/<str:token_id>/", apis_owned.TokenRevokeApi.as_view(), name="account-token-revoke"),
     path("email/verify/", apis_recovery.EmailVerifyApi.as_view(), name="account-email-verify"),
 ]

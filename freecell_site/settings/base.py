@@ -166,6 +166,8 @@ PASSWORD_RESET_PER_EMAIL = env.int("PASSWORD_RESET_PER_EMAIL", default=5)  # req
 PASSWORD_RESET_MAILS_PER_HOUR = env.int("PASSWORD_RESET_MAILS_PER_HOUR", default=3)  # mails an hour, account
 EMAIL_VERIFY_MAILS_PER_HOUR = env.int("EMAIL_VERIFY_MAILS_PER_HOUR", default=5)
 
+# API tokens stop working this many days after they were issued (accounts/authentication.py).
+TOKEN_TTL_DAYS = env.int("TOKEN_TTL_DAYS", default=90)
 # Second factors (django-otp, accounts/factors.py): codes tried an hour per account.
 OTP_ATTEMPTS_PER_HOUR = env.int("OTP_ATTEMPTS_PER_HOUR", default=10)
 OTP_TOTP_ISSUER = env("OTP_TOTP_ISSUER", default="Solitaire")
@@ -208,7 +210,7 @@ REST_FRAMEWORK = {
     # Token first: an unauthenticated request gets 401 with a WWW-Authenticate
     # header (DRF takes it from the first class) instead of a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "accounts.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
