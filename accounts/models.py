@@ -62,3 +62,14 @@ class AccountSession(models.Model):
 
     def __str__(self) -> str:
         return f"session of {self.user_id} since {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class AccountDeletion(models.Model):
+    """An account its owner asked to delete: erased when ``due_at`` comes, unless cancelled first."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deletion")
+    requested_at = models.DateTimeField()
+    due_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"deletion of {self.user_id} due {self.due_at:%Y-%m-%d %H:%M}"

@@ -26,3 +26,11 @@ def mail_send_task(kind: str, user_id: int, base_url: str) -> bool:
     from accounts.mail import account_mail_send
 
     return account_mail_send(kind=kind, user_id=user_id, base_url=base_url)
+
+
+@shared_task(name="accounts.deletions_run")
+def deletions_run_task() -> int:
+    """Erase the accounts whose grace period is over (beat, hourly)."""
+    from accounts.leaving import account_delete_now, account_deletions_due
+
+    return sum(account_delete_now(user_id=user_id) for user_id in account_deletions_due())

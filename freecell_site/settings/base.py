@@ -166,6 +166,8 @@ PASSWORD_RESET_PER_EMAIL = env.int("PASSWORD_RESET_PER_EMAIL", default=5)  # req
 PASSWORD_RESET_MAILS_PER_HOUR = env.int("PASSWORD_RESET_MAILS_PER_HOUR", default=3)  # mails an hour, account
 EMAIL_VERIFY_MAILS_PER_HOUR = env.int("EMAIL_VERIFY_MAILS_PER_HOUR", default=5)
 
+# A deleted account is erased this many days after its owner asked (accounts/leaving.py).
+ACCOUNT_DELETION_GRACE_DAYS = env.int("ACCOUNT_DELETION_GRACE_DAYS", default=3)
 # API tokens stop working this many days after they were issued (accounts/authentication.py).
 TOKEN_TTL_DAYS = env.int("TOKEN_TTL_DAYS", default=90)
 # Second factors (django-otp, accounts/factors.py): codes tried an hour per account.
