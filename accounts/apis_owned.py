@@ -18,7 +18,7 @@ class SessionOut(serializers.Serializer):
     current = serializers.BooleanField()
 
 
-class TokenOut(serializers.Serializer):
+class OwnedTokenOut(serializers.Serializer):
     id = serializers.CharField(help_text="Not the token: an id to revoke it by")
     prefix = serializers.CharField(help_text="The token's first 6 characters")
     created = serializers.DateTimeField()
@@ -50,9 +50,9 @@ class SessionEndApi(APIView):
 class TokensApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: TokenOut(many=True), **ERRORS}, summary="The account's API tokens")
+    @extend_schema(responses={200: OwnedTokenOut(many=True), **ERRORS}, summary="The account's API tokens")
     def get(self, request):
-        return Response(TokenOut(sessions_owned.account_tokens(user=request.user), many=True).data)
+        return Response(OwnedTokenOut(sessions_owned.account_tokens(user=request.user), many=True).data)
 
 
 class TokenRevokeApi(APIView):
