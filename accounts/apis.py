@@ -11,6 +11,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
+from accounts.origins import browser_cookie_set
 from core.fields import StrictCharField
 from core.schemas import CONFLICT, ERRORS
 
@@ -66,7 +67,9 @@ class RegisterApi(APIView):
         data = self.RegisterIn(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.user_register(request=request._request, **data.validated_data)
-        return Response(user_out(user), status=status.HTTP_201_CREATED)
+        response = Response(user_out(user), status=status.HTTP_201_CREATED)
+        browser_cookie_set(response, request._request.login_browser)
+        return response
 
 
 @method_decorator(csrf_protect, name="dispatch")
@@ -80,7 +83,9 @@ class LoginApi(APIView):
         data = CredentialsIn(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.user_login(request=request._request, **data.validated_data)
-        return Response(user_out(user))
+        response = Response(user_out(user))
+        browser_cookie_set(response, request._request.login_browser)
+        return response
 
 
 class LogoutApi(APIView):
@@ -123,11 +128,15 @@ class TokenApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
+    class TokenIn(CredentialsIn):
+        otp = StrictCharField(max_length=64, required=False,
+                              help_text="A code, for an account with a second factor")
+
     class TokenOut(serializers.Serializer):
         token = serializers.CharField()
 
-    @extend_schema(request=CredentialsIn, responses={200: TokenOut, **ERRORS}, summary="A token for scripts")
+    @extend_schema(request=TokenIn, responses={200: TokenOut, **ERRORS}, summary="A token for scripts")
     def post(self, request):
-        data = CredentialsIn(data=request.data)
+        data = self.TokenIn(data=request.data)
         data.is_valid(raise_exception=True)
         return Response({"token": services.token_issue(request=request._request, **data.validated_data)})

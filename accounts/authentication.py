@@ -24,3 +24,28 @@ class SessionScheme(drf_spectacular.authentication.SessionScheme):
 
     target_class = "accounts.authentication.SessionAuthentication"
     name = "cookieAuth"
+
+
+class ExpiringTokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token, refused once older than ``TOKEN_TTL_DAYS`` (401 ``token_expired``):
+    a token copied into a script long ago stops working; its owner asks for a new one."""
+
+    def authenticate_credentials(self, key):
+        user, token = super().authenticate_credentials(key)
+        if token_expired(token):
+            raise exceptions.AuthenticationFailed("This token has expired: ask for a new one.")
+        return user, token
+
+
+def token_expires_at(token):
+    import datetime as dt
+
+    from django.conf import settings
+
+    return token.created + dt.timedelta(days=settings.TOKEN_TTL_DAYS)
+
+
+def token_expired(token) -> bool:
+    from django.utils import timezone
+
+    return token_expires_at(token) <= timezone.now()

@@ -10,7 +10,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from accounts.authentication import token_expired
+from accounts.factors import factor_check
 from accounts.models import UsernameSkeleton
+from accounts.origins import login_origin_record
+from accounts.recovery import account_mail_enqueue
 from accounts.slowdown import login_slowdown_check
 from accounts.usernames import username_normal, username_scripts_check, username_skeleton
 from core.errors import Conflict, InvalidRequest, PermissionDenied
@@ -31,29 +35,51 @@ def user_register(*, request, username: str, password: str, email: str = ""):
     username = username_normal(username)
     candidate = User(username=username, email=email)
     _password_check(password, candidate)
-    username_scripts_check(username)
-    skeleton = username_skeleton(username)
-    _username_free_check(username, skeleton)
+    username, skeleton = username_check(username)
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, password=password, email=email)
             UsernameSkeleton.objects.create(user=user, skeleton=skeleton)
     except IntegrityError as exc:
-        _username_free_check(username, skeleton)  # a race: say which
+        username_check(username)  # a race: say which
         raise Conflict("That username is taken.", code="username_taken") from exc
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    _origin_record(request, user)
+    if email:
+        account_mail_enqueue(kind="email_verify", user=user, request=request)
     return user
 
 
-def _username_free_check(username: str, skeleton: str) -> None:
-    if User.objects.filter(username=username).exists():
+def _origin_record(request, user) -> None:
+    """Remember where the account logged in; the view sets the browser's cookie
+    from ``request.login_browser``."""
+    request.login_browser = login_origin_record(request=request, user=user)
+
+
+def username_check(username: str, *, user=None) -> tuple[str, str]:
+    """The stored form and skeleton of a name for a new account (or for ``user``,
+    renamed). Every path that makes or renames an account asks this: the
+    registration API, the admin's forms and ``createsuperuser``. Refuses a name
+    that mixes scripts, one taken, and a look-alike of another account's."""
+    username = username_normal(username)
+    username_scripts_check(username)
+    skeleton = username_skeleton(username)
+    others, skeletons = User.objects.all(), UsernameSkeleton.objects.filter(skeleton=skeleton)
+    if user is not None and user.pk:
+        others, skeletons = others.exclude(pk=user.pk), skeletons.exclude(user=user)
+    if others.filter(username=username).exists():
         raise Conflict("That username is taken.", code="username_taken")
-    # Accounts made outside registration (admin, createsuperuser) have no skeleton row: case still counts.
-    if (
-        UsernameSkeleton.objects.filter(skeleton=skeleton).exists()
-        or User.objects.filter(username__iexact=username).exists()
-    ):
+    # A row made before skeletons (or by a bare create_user) has none: case still counts.
+    if skeletons.exists() or others.filter(username__iexact=username).exists():
         raise Conflict("That username looks like one already taken.", code="username_confusable")
+    return username, skeleton
+
+
+def username_skeleton_record(*, user) -> None:
+    """Write the account's skeleton (again, after a rename). A look-alike that got
+    there first makes this raise ``IntegrityError``: the unique skeleton decides races."""
+    skeleton = username_skeleton(user.get_username())
+    UsernameSkeleton.objects.update_or_create(user=user, defaults={"skeleton": skeleton})
 
 
 def user_authenticate(*, request, username: str, password: str):
@@ -78,6 +104,7 @@ def user_authenticate(*, request, username: str, password: str):
 def user_login(*, request, username: str, password: str):
     user = user_authenticate(request=request, username=username, password=password)
     login(request, user)
+    _origin_record(request, user)
     return user
 
 
@@ -97,9 +124,16 @@ def password_change(*, request, user, old_password: str, new_password: str) -> N
     update_session_auth_hash(request, user)
 
 
-def token_issue(*, request, username: str, password: str) -> str:
+def token_issue(*, request, username: str, password: str, otp: str | None = None) -> str:
+    """A token for scripts; an account with a second factor must give a code too."""
     user = user_authenticate(request=request, username=username, password=password)
-    token, _ = Token.objects.get_or_create(user=user)
+    factor_check(user=user, code=otp)
+    _origin_record(request, user)
+    with transaction.atomic():
+        token, _ = Token.objects.select_for_update().get_or_create(user=user)
+        if token_expired(token):  # an expired token is replaced, never extended
+            token.delete()
+            token = Token.objects.create(user=user)
     return token.key
 
 

@@ -8,6 +8,10 @@ up to ``LOGIN_SLOWDOWN_MAX_SECONDS``. A guesser gets a handful of tries a
 minute; the player, trying once, is at worst asked to wait that long. The
 failures are the ones axes records (``AccessAttempt`` rows, every address),
 within its cool-off time.
+
+An attempt from an address or a browser that has logged in to the account
+before is not slowed (``accounts/origins.py``): a flood from elsewhere must
+not keep the owner out.
 """
 
 import datetime as dt
@@ -19,6 +23,7 @@ from django.conf import settings
 from django.db.models import Max, Sum
 from django.utils import timezone
 
+from accounts.origins import login_origin_known
 from core.errors import DomainError
 
 
@@ -42,6 +47,8 @@ def login_slowdown_check(*, request, username: str) -> None:
     ``username`` that comes too soon after its last failure. An address that
     axes has locked out of the account is left to axes (403 ``locked_out``)."""
     if AxesProxyHandler.is_locked(request, {"username": username}):
+        return
+    if login_origin_known(request=request, username=username):
         return
     now = _now()
     recent = AccessAttempt.objects.filter(

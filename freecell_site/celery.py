@@ -77,6 +77,10 @@ app.conf.update(
             "task": "games.guest_games_expire",
             "schedule": 3600.0,
         },
+        "delete-accounts-due": {
+            "task": "accounts.deletions_run",
+            "schedule": 3600.0,
+        },
         "clear-expired-sessions": {
             "task": "accounts.sessions_clear",
             "schedule": 3600.0,

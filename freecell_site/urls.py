@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/accounts/", include("accounts.urls")),
     path("api/", include("games.urls")),
+    path("", include("accounts.page_urls")),
     path("", include("frontend.urls")),
 ]
 

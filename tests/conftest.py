@@ -127,6 +127,16 @@ def make_player(db):
 
 
 @pytest.fixture
+def admin_client(admin_user, client):
+    """pytest-django's admin client, with an authenticator enrolled and the session verified by it:
+    the admin asks staff for a second factor (accounts/admin_site.py)."""
+    from tests.support.factors import factor_verified_login
+
+    factor_verified_login(client, admin_user)
+    return client
+
+
+@pytest.fixture
 def player(make_player):
     return make_player("alice")
 

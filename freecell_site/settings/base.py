@@ -23,7 +23,8 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "accounts",  # first: its createsuperuser (with the name checks) replaces Django's
+    "accounts.admin_apps.StaffAdminConfig",  # the admin, asking staff for a second factor
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -35,9 +36,11 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "core",
     "auditlog",
-    "accounts",
     "games",
     "frontend",
 ]
@@ -52,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -145,9 +149,37 @@ AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
 LOGIN_SLOWDOWN_MAX_SECONDS = env.int("LOGIN_SLOWDOWN_MAX_SECONDS", default=30)
+# An address or browser that logged in to an account within this many days is not slowed down.
+LOGIN_ORIGIN_DAYS = env.int("LOGIN_ORIGIN_DAYS", default=90)
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+
+# --- Mail (accounts: verification and password-reset links, sent by the worker) --------
+# EMAIL_URL names the SMTP server, e.g. smtp+tls://user:password@mail.example:587
+# (django-environ's form); without it mail is printed on the console, as the
+# embedded default wants. Tests capture it (locmem, or files for the live processes).
+EMAIL_URL = env("EMAIL_URL", default="")
+if EMAIL_URL:
+    globals().update(env.email_url_config(EMAIL_URL))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Solitaire <noreply@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_HOURS", default=2) * 3600
+EMAIL_VERIFY_DAYS = env.int("EMAIL_VERIFY_DAYS", default=3)
+PASSWORD_RESET_PER_ADDRESS = env.int("PASSWORD_RESET_PER_ADDRESS", default=10)  # requests an hour per client
+PASSWORD_RESET_PER_EMAIL = env.int("PASSWORD_RESET_PER_EMAIL", default=5)  # requests an hour per address
+PASSWORD_RESET_MAILS_PER_HOUR = env.int("PASSWORD_RESET_MAILS_PER_HOUR", default=3)  # mails an hour, account
+EMAIL_VERIFY_MAILS_PER_HOUR = env.int("EMAIL_VERIFY_MAILS_PER_HOUR", default=5)
+
+# A deleted account is erased this many days after its owner asked (accounts/leaving.py).
+ACCOUNT_DELETION_GRACE_DAYS = env.int("ACCOUNT_DELETION_GRACE_DAYS", default=3)
+# API tokens stop working this many days after they were issued (accounts/authentication.py).
+TOKEN_TTL_DAYS = env.int("TOKEN_TTL_DAYS", default=90)
+# Second factors (django-otp, accounts/factors.py): codes tried an hour per account.
+OTP_ATTEMPTS_PER_HOUR = env.int("OTP_ATTEMPTS_PER_HOUR", default=10)
+OTP_TOTP_ISSUER = env("OTP_TOTP_ISSUER", default="Solitaire")
 
 # --- i18n / time ---------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -187,7 +219,7 @@ REST_FRAMEWORK = {
     # Token first: an unauthenticated request gets 401 with a WWW-Authenticate
     # header (DRF takes it from the first class) instead of a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "accounts.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],

@@ -13,13 +13,17 @@ os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 TEST_RUN_ID = os.environ.setdefault("FC_TEST_RUN_ID", str(os.getpid()))
 
 from .base import *  # noqa: E402,F403
-from .base import CACHES, DATABASES, REST_FRAMEWORK, STORAGES, env  # noqa: E402
+from .base import BASE_DIR, CACHES, DATABASES, REST_FRAMEWORK, STORAGES, env  # noqa: E402
 
 DATABASES["default"]["TEST"] = {"NAME": f"test_freecell_{TEST_RUN_ID}"}
 CELERY_TASK_DEFAULT_QUEUE = f"test-{TEST_RUN_ID}"
 CACHES = {"default": {**CACHES["default"], "KEY_PREFIX": f"fc-test-{TEST_RUN_ID}"}}
 
 DEBUG = False
+# pytest's own process captures mail in memory (pytest-django sets locmem); the
+# web and worker processes the tests start write it to files a test can read.
+EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+EMAIL_FILE_PATH = env("FC_MAIL_DIR", default=str(BASE_DIR / "var" / f"test-mail-{TEST_RUN_ID}"))
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Static files straight from the apps, no collectstatic step before a test run.
 WHITENOISE_USE_FINDERS = True

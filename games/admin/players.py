@@ -3,7 +3,10 @@
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.db import transaction
 
+from accounts.forms import AccountChangeForm, AccountCreationForm
+from accounts.services import username_skeleton_record
 from games.admin.confirm import confirmed_action, each_row, staff_act
 from games.admin.readonly import ReadOnlyAdmin
 from games.models import Suspension
@@ -35,6 +38,9 @@ class PlayerAdmin(UserAdmin):
     list_select_related = ["suspension"]
     inlines = [SuspensionInline]
     actions = ["suspend", "lift_suspension"]
+    # The name checks of registration (look-alikes, mixed scripts), and the skeleton row they rely on.
+    form = AccountChangeForm
+    add_form = AccountCreationForm
 
     @admin.display(description="suspended", boolean=True)
     def suspended(self, obj):
@@ -44,7 +50,10 @@ class PlayerAdmin(UserAdmin):
         if change and "is_active" in form.changed_data:
             # Through the service: the boards drop (or take back) the player's results at once.
             player_active_set(player=obj, active=form.cleaned_data["is_active"], act=staff_act(request))
-        super().save_model(request, obj, form, change)
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            if not change or "username" in form.changed_data:
+                username_skeleton_record(user=obj)
 
     @admin.action(description="Suspend (off every board)")
     @confirmed_action(

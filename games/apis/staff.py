@@ -4,10 +4,10 @@ import re
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.permissions import StaffWithSecondFactor
 from core.errors import NotFound
 from games.apis.dailies import parse_date
 from games.apis.fields import (
@@ -78,7 +78,7 @@ def request_row(request: ScheduleRequest) -> dict:
 
 
 class ScheduleApi(APIView):
-    permission_classes = [IsAdminUser]
+    permission_classes = [StaffWithSecondFactor]
 
     class ScheduleAddIn(serializers.Serializer):
         variant = daily_variant_field()
@@ -125,7 +125,7 @@ class ScheduleApi(APIView):
 
 
 class ScheduleRequestApi(APIView):
-    permission_classes = [IsAdminUser]
+    permission_classes = [StaffWithSecondFactor]
 
     @extend_schema(responses={200: ScheduleRequestOut, **ERRORS}, summary="A scheduling request")
     def get(self, request, request_id: int):
@@ -136,7 +136,7 @@ class ScheduleRequestApi(APIView):
 
 
 class ScheduleDetailApi(APIView):
-    permission_classes = [IsAdminUser]
+    permission_classes = [StaffWithSecondFactor]
 
     class ScheduleChangeIn(serializers.Serializer):
         date = StrictDateField(required=False, help_text="Move the daily to this future date.")
@@ -170,7 +170,7 @@ class ScheduleDetailApi(APIView):
 
 
 class ScheduleFillApi(APIView):
-    permission_classes = [IsAdminUser]
+    permission_classes = [StaffWithSecondFactor]
 
     class FillIn(serializers.Serializer):
         variant = daily_variant_field()
@@ -195,7 +195,7 @@ class ScheduleFillApi(APIView):
 
 
 class PlayerSuspensionApi(APIView):
-    permission_classes = [IsAdminUser]
+    permission_classes = [StaffWithSecondFactor]
 
     class SuspendIn(serializers.Serializer):
         reason = StrictCharField(max_length=300, help_text="Why: required, kept with the suspension.")

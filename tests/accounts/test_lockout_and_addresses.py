@@ -137,3 +137,41 @@ def test_behind_one_trusted_proxy_the_address_it_saw_is_the_client(strict_rates,
 
     assert [hint(first, claimed=f"203.0.113.{i}") for i in range(4)] == [200, 200, 200, 429]
     assert hint(second) == 200  # another client behind the same proxy has its own count
+
+
+def test_a_flood_from_other_addresses_does_not_slow_the_owner_at_an_address_they_logged_in_from(
+        make_player, later):
+    """The probe: 38 addresses guessing kept the owner, at home with the right password, out 24 times in 28."""
+    make_player("bob")
+    home = APIClient(REMOTE_ADDR=_address())
+    assert _login(home, "bob", GOOD_PASSWORD).status_code == 200
+    later(0)
+    for _ in range(38):
+        assert _login(APIClient(REMOTE_ADDR=_address()), "bob", "wrong").status_code in (400, 429)
+    stranger = _login(APIClient(REMOTE_ADDR=_address()), "bob", GOOD_PASSWORD)
+    assert (stranger.status_code, stranger.json()["error"]["code"]) == (429, "login_slowed")
+    for _ in range(5):
+        assert _login(APIClient(REMOTE_ADDR=home.defaults["REMOTE_ADDR"]), "bob", GOOD_PASSWORD).status_code == 200
+
+
+def test_a_flood_does_not_slow_the_owner_in_a_browser_they_logged_in_from(make_player, later):
+    make_player("bob")
+    laptop = APIClient(REMOTE_ADDR=_address())
+    assert _login(laptop, "bob", GOOD_PASSWORD).status_code == 200
+    assert laptop.cookies["fc_browser"]["httponly"]
+    later(0)
+    for _ in range(38):
+        _login(APIClient(REMOTE_ADDR=_address()), "bob", "wrong")
+    laptop.defaults["REMOTE_ADDR"] = _address()  # the same browser, on another network
+    assert _login(laptop, "bob", GOOD_PASSWORD).status_code == 200
+
+
+def test_a_known_address_guessing_is_still_locked_out_by_its_own_failures(make_player, settings, later):
+    make_player("bob")
+    home = APIClient(REMOTE_ADDR=_address())
+    assert _login(home, "bob", GOOD_PASSWORD).status_code == 200
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _login(APIClient(REMOTE_ADDR=home.defaults["REMOTE_ADDR"]), "bob", "wrong")
+    later(60)
+    locked = _login(APIClient(REMOTE_ADDR=home.defaults["REMOTE_ADDR"]), "bob", GOOD_PASSWORD)
+    assert (locked.status_code, locked.json()["error"]["code"]) == (403, "locked_out")

@@ -21,6 +21,13 @@ OFF_SITE = [
     "https://evil.example/",
     "javascript:alert(1)",
     "/\x7f/evil.example",
+    # Dot segments the browser resolves before it reads the path: "//evil.example".
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/%2E%2e//evil.example",
+    "/x/..//evil.example",
+    "/x/%2e%2e//evil.example",
 ]
 
 
@@ -38,6 +45,11 @@ def test_an_off_site_next_sends_the_player_home(page, target):
 def test_a_page_of_this_site_is_kept(target):
     html = Client().get("/login/", {"next": target}).content.decode()
     assert _next_of(html).replace("&amp;", "&") == target
+
+
+def test_a_page_of_this_site_is_kept_normalised():
+    html = Client().get("/login/", {"next": "/play/./freecell/x/../7"}).content.decode()
+    assert _next_of(html) == "/play/freecell/7"
 
 
 @pytest.mark.worker

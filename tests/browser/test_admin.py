@@ -7,9 +7,11 @@ import datetime as dt
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from games.clock import today_utc
 from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
+from tests.support.factors import factor_code, factor_enrol
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,7 +26,9 @@ def next_month() -> tuple[dt.date, dt.date]:
 
 @pytest.fixture
 def curator(live_url):
-    return get_user_model().objects.create_superuser("curator", "curator@example.com", PASSWORD)
+    user = get_user_model().objects.create_superuser("curator", "curator@example.com", PASSWORD)
+    factor_enrol(user)  # the admin asks staff for a second factor
+    return user
 
 
 @pytest.fixture
@@ -39,7 +43,8 @@ def admin_log_in(page, base):
     page.goto(f"{base}/admin/login/?next=/admin/")
     page.fill("input[name=username]", "curator")
     page.fill("input[name=password]", PASSWORD)
-    page.locator("input[type=submit]").click()
+    page.fill("input[name=otp_token]", factor_code(TOTPDevice.objects.get(user__username="curator")))
+    page.locator("input[type=submit]").first.click()
     page.wait_for_url("**/admin/")
 
 

@@ -29,8 +29,12 @@ def staff(make_player):
     """An API client logged in as a staff member."""
     from rest_framework.test import APIClient
 
+    from tests.support.factors import factor_enrol
+
     client = APIClient()
-    client.force_authenticate(make_player("root", staff=True))
+    user = make_player("root", staff=True)
+    factor_enrol(user)  # the staff API acts only for staff with a second factor
+    client.force_authenticate(user)
     return client
 
 

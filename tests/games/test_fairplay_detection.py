@@ -15,6 +15,7 @@ from games.models import Game, Result, Submission
 from games.services.audit import StaffAct
 from games.services.curation import results_flag_clear, results_void
 from games.services.results import submission_validate
+from tests.support.factors import factor_verified_login
 from tests.support.play import play_one_by_one
 from tests.support.synthetic import Session, bot_session, human_line, human_session
 
@@ -146,7 +147,7 @@ def test_staff_clear_a_held_result_onto_the_board_or_void_it(api, clock, daily, 
 def test_the_admin_shows_the_evidence_of_a_held_result(api, clock, daily, today, client):
     daily("freecell", number=NUMBER)
     result = play(api, clock, today, bot_session(START, lambda p: solver.solve(p).moves, batch=3))
-    client.force_login(_superuser())
+    factor_verified_login(client, _superuser())  # the admin asks staff for a second factor
     page = client.get(f"/admin/games/result/{result.pk}/change/").content.decode()
     start = page.index("Engine-assistance evidence:")
     assert "closest preset <strong>lg</strong>" in page[start:] and "<polyline" in page[start:], page[start:start + 800]

@@ -19,6 +19,7 @@ from games.services.results import submission_validate
 from games.services.solving import pool_fill
 from games.share_links import share_code
 from tests.games.conftest import schedule
+from tests.support.factors import factor_enrol
 
 pytestmark = pytest.mark.django_db
 
@@ -234,7 +235,9 @@ def test_a_stock_daily_replaced_by_a_guessable_unsolved_number_sends_nothing_to_
         make_player, today, django_capture_on_commit_callbacks):
     proven("spider-2suits", BIGGEST)
     staff = APIClient()
-    staff.force_authenticate(make_player("root", staff=True))
+    root = make_player("root", staff=True)
+    factor_enrol(root)  # the staff API acts only for staff with a second factor
+    staff.force_authenticate(root)
     day = today + dt.timedelta(days=2)
     assert staff.post("/api/staff/schedule/", {"variant": "spider-2suits", "date": day.isoformat(),
                                                "number": BIGGEST}, format="json").status_code == 201

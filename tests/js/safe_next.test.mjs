@@ -16,3 +16,11 @@ test("another site, however it is disguised, sends the player home instead", () 
     assert.equal(safeNext(next, ORIGIN), "/", JSON.stringify(next));
   }
 });
+
+test("a path whose dot segments leave two slashes at its start is another site: home instead", () => {
+  for (const next of ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/%2E%2e//evil.example",
+    "/x/..//evil.example", "/x/%2e%2e//evil.example", "/./\\evil.example"]) {
+    assert.equal(safeNext(next, ORIGIN), "/", JSON.stringify(next));
+  }
+  assert.equal(safeNext("/play/./freecell/7", ORIGIN), "/play/freecell/7");
+});

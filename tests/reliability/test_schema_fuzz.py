@@ -13,6 +13,7 @@ from rest_framework.authtoken.models import Token
 from games.models import Deal, Game, SolverStatus
 from tests.reliability.conftest import guest_session_with_a_game, todays_daily
 from tests.reliability.fuzzing import Identity, failures, schemathesis_run
+from tests.support.factors import factor_enrol
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
@@ -30,6 +31,7 @@ def identities(make_player) -> list[Identity]:
     todays_daily("spider-2suits", 10**12 + 4)
     Deal.objects.filter(variant="freecell", number=24).update(in_pool=True, status=SolverStatus.WINNABLE)
     player, staff = make_player("fuzzer"), make_player("curator", staff=True)
+    factor_enrol(staff)  # the staff API acts only for staff with a second factor
     game = Game.objects.create(player=player, deal=Deal.objects.get(variant="freecell", number=24))
     guest_session, guest_game = guest_session_with_a_game()
     return [

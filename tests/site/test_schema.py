@@ -14,6 +14,10 @@ pytestmark = pytest.mark.django_db
 ROUTES = [
     "/api/health/", "/api/variants/", "/api/accounts/register/", "/api/accounts/login/", "/api/accounts/logout/",
     "/api/accounts/me/", "/api/accounts/password/", "/api/accounts/token/", "/api/accounts/csrf/",
+    "/api/accounts/password-reset/", "/api/accounts/password-reset/confirm/", "/api/accounts/email/",
+    "/api/accounts/email/verify/", "/api/accounts/sessions/", "/api/accounts/sessions/{session_id}/",
+    "/api/accounts/tokens/", "/api/accounts/tokens/{token_id}/", "/api/accounts/export/",
+    "/api/accounts/deletion/",
     "/api/deals/{variant}/{number}/", "/api/deals/{variant}/random/", "/api/deals/{variant}/winnable/",
     "/api/deals/{variant}/{number}/hint/", "/api/deals/featured/", "/api/games/", "/api/games/{game_id}/",
     "/api/games/{game_id}/moves/", "/api/games/{game_id}/undo/", "/api/games/{game_id}/hint/", "/api/games/{game_id}/verdict/",

@@ -206,7 +206,10 @@ async function profile(root) {
 /**
  * Where to go after logging in: `next` if it is a page of this site (`origin`),
  * else the home page. The URL parser drops tabs and newlines as the browser
- * does, so "/\t/evil.example" is seen for what it is: another site.
+ * does, so "/\t/evil.example" is seen for what it is: another site. It also
+ * resolves dot segments: "/.//evil.example" is the path "//evil.example",
+ * which `location.assign` would read as another site, so a normalised path
+ * that starts with "//" is refused too.
  */
 export function safeNext(next, origin) {
   if (typeof next !== "string" || !next.startsWith("/")) return "/";
@@ -216,7 +219,8 @@ export function safeNext(next, origin) {
   } catch {
     return "/";
   }
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : "/";
+  if (url.origin !== origin || url.pathname.startsWith("//")) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The server's reasons for refusing an account form, in its own words. */

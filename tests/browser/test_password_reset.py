@@ -1,0 +1,38 @@
+"""A player who forgot their password resets it from the mail and logs in; the link works once."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.browser.mailbox import mail_link
+
+pytestmark = [pytest.mark.browser, pytest.mark.worker]
+
+NEW = "tulips and telescopes 9"
+
+
+def test_a_forgotten_password_is_reset_from_the_mail_and_the_link_works_once(site):
+    email = f"forgetful-{site.base.rsplit(':', 1)[1]}@example.com"
+    get_user_model().objects.create_user("forgetful", email, "an old password 55")
+    site.goto(f"{site.base}/login/")
+    site.get_by_role("link", name="Forgotten your password?").click()
+    site.fill("input[name=email]", email)
+    site.get_by_role("button", name="Mail me a reset link").click()
+    site.locator("[data-sent]").wait_for()
+
+    link = mail_link(email, "/reset/")
+    site.goto(f"{site.base}{link}")
+    site.fill("input[name=new_password]", NEW)
+    site.fill("input[name=new_password_again]", NEW)
+    site.get_by_role("button", name="Set the new password").click()
+    site.locator("[data-done]").wait_for()
+
+    site.get_by_role("link", name="Log in", exact=True).last.click()
+    site.fill("input[name=username]", "forgetful")
+    site.fill("input[name=password]", NEW)
+    site.locator("form[data-account] button[type=submit]").click()
+    site.wait_for_url(f"{site.base}/")
+    assert site.locator("body").get_attribute("data-user") == "forgetful"
+
+    site.goto(f"{site.base}{link}")
+    assert "not valid" in site.locator("[data-error]").inner_text()
+    assert site.errors == []
