@@ -26,9 +26,10 @@ from games.referee import (
     start_position,
     variant_check,
 )
-from games.selectors import daily_is_open, owned_by, player_game
+from games.selectors import daily_is_open, daily_layout_open, owned_by, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.fairplay import fairplay_warm_due
+from games.services.layouts import layout_attempt
 from games.services.leaderboards import leaderboards_outdate
 from games.services.solving import hint_solve
 
@@ -274,18 +275,19 @@ def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
 def _solver_asked(*, game_id, player):
     """The solver's answer from the current position of a game that may ask.
 
-    On a daily that has not closed, only the player's first game on its deal may
-    ask: a second game would be a way to consult the solver for the ranked one.
+    On a layout that is a daily still to close (under any variant that deals it),
+    only the player's attempt on that daily may ask: any other game there would be
+    a way to consult the solver for the ranked one.
     """
     game = player_game(player=player, game_id=game_id)
     if game.state != Game.State.PLAYING:
         raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
-    if daily_is_open(game.daily) and Game.objects.filter(
-        owned_by(player), deal=game.deal, started_at__lt=game.started_at
-    ).exists():
-        raise InvalidRequest(
-            "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
-        )
+    if daily_layout_open(variant=game.deal.variant, number=game.deal.number):
+        attempt = layout_attempt(owner=player, deal=game.deal)
+        if attempt is None or attempt.pk != game.pk or not daily_is_open(game.daily):
+            raise InvalidRequest(
+                "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
+            )
     return log_hint(deal=game.deal, moves=game.move_list)
 
 
