@@ -73,3 +73,19 @@ def timing_plot(game) -> str:
         yt=PAD + 4,
         top_s=f"{top / 1000:.1f}",
     )
+
+
+def links_html(links: list[dict], *, recorded: list[dict]) -> str:
+    """Other accounts' games on the same daily linked to this one (``games.services.links``)."""
+    if not links:
+        return "none"
+    held_for = {link["game"] for link in recorded if link.get("earlier")
+                and {via.split()[0] for via in link["via"]} & set(settings.FAIRPLAY_LINK_HOLD)}
+    rows = format_html_join(
+        "", "<li><strong>{}</strong> via {}: game {} started {} ({}){}; {}, hints {}, undos {}</li>",
+        ((link["player"], ", ".join(link["via"]), link["game"], link["started_at"][:19],
+          "before this win" if link["earlier"] else "after this win",
+          " - this result is held for it" if link["game"] in held_for else "",
+          "ranked" if link["ranked"] else "unranked", link["hints"], link["undos"]) for link in links),
+    )
+    return format_html("<ul>{}</ul>", rows)

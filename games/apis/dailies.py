@@ -13,6 +13,7 @@ from core.schemas import CONFLICT, NOT_READY
 from games import engine
 from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut, reveals_field
 from games.apis.games import GameOut, game_out
+from games.apis.owners import origin_note
 from games.catalogue import daily_variants
 from games.clock import today_utc
 from games.models import Daily
@@ -104,6 +105,7 @@ class DailyGameStartApi(APIView):
                                "start is a new unranked game (201).")
     def post(self, request, date: str, variant: str):
         game, created = daily_game_open(player=request.user, variant=variant, date=parse_date(date))
+        origin_note(request, game)
         return Response(game_out(game), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
