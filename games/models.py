@@ -105,6 +105,11 @@ class Deal(models.Model):
         help_text="Estimated from the solver's iterations, par and presets (see games/difficulty.py).",
     )
     featured = models.BooleanField(default=False)
+    honest_reference = models.JSONField(
+        default=dict, blank=True,
+        help_text="Klondike and Spider dailies: the reference honest player's runs on the deal "
+                  "(games/fairplay/honest.py), what a ranked win is compared with.",
+    )
     voided = models.BooleanField(default=False, help_text="Withdrawn from pools and schedules.")
     note = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

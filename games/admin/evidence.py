@@ -89,3 +89,23 @@ def links_html(links: list[dict], *, recorded: list[dict]) -> str:
           "ranked" if link["ranked"] else "unranked", link["hints"], link["undos"]) for link in links),
     )
     return format_html("<ul>{}</ul>", rows)
+
+
+def clairvoyance_html(evidence: dict | None) -> str:
+    """A Klondike or Spider win against the reference honest player (``services/clairvoyance.py``)."""
+    if not evidence:
+        return "not assessed (only ranked Klondike and Spider daily wins are)"
+    found = evidence.get("reference") or {}
+    hindsight = evidence["hindsight"]
+    share = evidence["honest_wins_at_or_below"]
+    return format_html(
+        "<p>{} counted moves; reference honest player: {} wins in {} runs, win moves {}; "
+        "honest wins at or below this: {}</p><p>nearness to the stored full-knowledge line {} "
+        "(honest lines at most {})</p><p>choices between hidden cards: best picked {} of {} "
+        "(chance {}, z {})</p><p>held for: {}</p>",
+        evidence["counted_moves"], found.get("wins", "-"), found.get("runs", "-"),
+        found.get("win_moves") or "none", "-" if share is None else f"{share:.0%}",
+        evidence["solution_nearness"], found.get("nearness_max"), hindsight["picked"],
+        hindsight["decisions"], hindsight["expected"], hindsight["z"],
+        "; ".join(evidence["reasons"]) or "nothing",
+    )

@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from games.admin.confirm import confirmed_action
-from games.admin.evidence import links_html, timing_plot
+from games.admin.evidence import clairvoyance_html, links_html, timing_plot
 from games.admin.readonly import ReadOnlyAdmin
 from games.fairplay.evidence import fairplay_evidence_html
 from games.models import Daily, Game, Result, Submission
@@ -70,6 +70,7 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
         "counted_moves",
         "fairplay_score",
         "fairplay",
+        "clairvoyance",
         "linked_accounts",
     ]
     exclude = ["submission", "game", "links"]
@@ -97,6 +98,10 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
     @admin.display(description="engine-assistance evidence")
     def fairplay(self, obj):
         return fairplay_evidence_html(obj.fairplay_evidence)
+
+    @admin.display(description="clairvoyance (Klondike, Spider)")
+    def clairvoyance(self, obj):
+        return clairvoyance_html((obj.fairplay_evidence or {}).get("clairvoyance"))
 
     @admin.display(description="linked accounts on this daily")
     def linked_accounts(self, obj):

@@ -18,6 +18,7 @@ from games.catalogue import daily_variants
 from games.clock import today_utc
 from games.models import Daily, Deal, Game
 from games.selectors import layout_variants
+from games.services.clairvoyance import dailies_reference_request
 from games.services.games import game_start
 from games.services.layouts import layout_attempt, reserve_deals
 from games.services.solving import deal_par_ensure, pool_fill
@@ -161,4 +162,5 @@ def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
             if daily.deal.par is None:
                 deal_par_ensure(deal=daily.deal)
             made.append(daily)
+    dailies_reference_request(made)  # the clairvoyance check's honest reference, by the worker
     return made

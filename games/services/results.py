@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
+from games.services.clairvoyance import clairvoyance_reason
 from games.services.fairplay import assisted_reason, fairplay_assess, fairplay_flag
 from games.services.leaderboards import leaderboards_outdate
 from games.services.links import linked_reason, links_find
@@ -149,6 +150,7 @@ def result_record(*, submission: Submission, game: Game, moves: int, evidence=_A
     links = links_find(game=game) if game.daily_id is not None else []
     # Staff see every reason the finish is held for, the clocks' first.
     reason = "; ".join(filter(None, (fairplay_flag(game), assisted_reason(evidence),
+                                     clairvoyance_reason((evidence or {}).get("clairvoyance")),
                                      linked_reason(links) if ranked else "")))[:200]
     result = Result.objects.create(
         submission=submission, game=game, player=game.player, deal=game.deal, daily=game.daily,

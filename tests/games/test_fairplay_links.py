@@ -2,12 +2,10 @@
 account learned the hidden cards, from the same browser or address or with the same line,
 is held for review; staff see the link."""
 
-import datetime as dt
 import math
 import random
 
 import pytest
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.browser_ids import BROWSER_COOKIE
@@ -18,15 +16,6 @@ from tests.games.test_stock_dailies import BIGGEST, proven, stock_line
 pytestmark = pytest.mark.django_db
 
 VARIANT = "klondike-draw3"
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """The server's clock, moved by hand: a game's receive times are what the test says."""
-    base = timezone.now()
-    state = {"ms": 0}
-    monkeypatch.setattr(timezone, "now", lambda: base + dt.timedelta(milliseconds=state["ms"]))
-    return state
 
 
 @pytest.fixture
