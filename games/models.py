@@ -105,6 +105,11 @@ class Deal(models.Model):
         help_text="Estimated from the solver's iterations, par and presets (see games/difficulty.py).",
     )
     featured = models.BooleanField(default=False)
+    honest_reference = models.JSONField(
+        default=dict, blank=True,
+        help_text="Klondike and Spider dailies: the reference honest player's runs on the deal "
+                  "(games/fairplay/honest.py), what a ranked win is compared with.",
+    )
     voided = models.BooleanField(default=False, help_text="Withdrawn from pools and schedules.")
     note = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -268,6 +273,11 @@ class Result(models.Model):
     fairplay_evidence = models.JSONField(
         default=dict, blank=True, help_text="Signals, closest solver preset and think times behind the score."
     )
+    links = models.JSONField(
+        default=list, blank=True,
+        help_text="Other accounts' games on the same daily from this browser or address, or with a "
+                  "near-identical line, as found when the result was recorded.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -303,6 +313,31 @@ class Result(models.Model):
     @property
     def counts(self) -> bool:
         return not self.flagged and not self.voided
+
+
+class GameOrigin(models.Model):
+    """Where a daily game was started or won from: a keyed hash of the client's address and
+    the browser's long-lived id (``games.browser_ids``). Two accounts' games on one daily
+    from the same browser or address are linked for staff (``games.services.links``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="origins")
+    daily = models.ForeignKey(Daily, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    address = models.CharField(max_length=64, help_text="Keyed hash of the client's address.")
+    browser = models.CharField(max_length=64, blank=True, help_text="The browser's id cookie, if any.")
+    seen_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "address", "browser"], name="game_origin_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["daily", "address"], name="game_origin_daily_address_idx"),
+            models.Index(fields=["daily", "browser"], name="game_origin_daily_browser_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} from {self.address[:8]}/{self.browser[:8]}"
 
 
 class PlayerStreak(models.Model):

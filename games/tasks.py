@@ -35,6 +35,17 @@ def fairplay_warm_task(game_id: str) -> int:
     return fairplay_warm(game_id=game_id)
 
 
+@shared_task(name="games.honest_reference")
+def honest_reference_task(deal_id: int) -> int:
+    """Play the reference honest player on a scheduled Klondike or Spider daily's deal."""
+    from games.services.clairvoyance import deal_reference_compute, reference_complete
+
+    found = deal_reference_compute(deal_id=deal_id)
+    if found and not reference_complete(found):
+        honest_reference_task.delay(deal_id)  # the next round (each is bounded in time)
+    return found.get("runs", 0)
+
+
 @shared_task(name="games.submissions_sweep")
 def submissions_sweep_task() -> int:
     """Re-ring the doorbell for submissions still pending after a while."""

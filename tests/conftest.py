@@ -33,7 +33,10 @@ def live_services(django_db_setup, django_db_blocker, tmp_path_factory):
 
     with django_db_blocker.unblock():
         database = connection.settings_dict["NAME"]
-    services = LiveServices(database=database, workdir=tmp_path_factory.mktemp("live"))
+    # The live tests seat many accounts on one loopback address and one line for convenience;
+    # linked accounts are held on those links in tests/games/test_fairplay_links.py, here by browser only.
+    services = LiveServices(database=database, workdir=tmp_path_factory.mktemp("live"),
+                            extra_env={"FAIRPLAY_LINK_HOLD": "browser"})
     services.start()
     try:
         yield services

@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
     "django_structlog.middlewares.RequestMiddleware",
     "core.logs.RequestIdHeaderMiddleware",
+    "games.browser_ids.BrowserIdMiddleware",
 ]
 
 ROOT_URLCONF = "freecell_site.urls"
@@ -289,6 +290,9 @@ AUDITLOG_INCLUDE_ALL_MODELS = False
 # assessment may take in the worker (well inside the task's time limit).
 FAIRPLAY_HOLD_SCORE = env.float("FAIRPLAY_HOLD_SCORE", default=0.5)
 FAIRPLAY_ASSESS_SECONDS = env.float("FAIRPLAY_ASSESS_SECONDS", default=5.0)
+# The links to an earlier account on the same daily that hold a ranked result (games/services/links.py):
+# any of "browser", "address", "line". Every link is shown to staff whichever hold.
+FAIRPLAY_LINK_HOLD = env.list("FAIRPLAY_LINK_HOLD", default=["browser", "address", "line"])
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 CSRF_FAILURE_VIEW = "core.csrf.csrf_failure"
 AXES_VERBOSE = False

@@ -73,3 +73,39 @@ def timing_plot(game) -> str:
         yt=PAD + 4,
         top_s=f"{top / 1000:.1f}",
     )
+
+
+def links_html(links: list[dict], *, recorded: list[dict]) -> str:
+    """Other accounts' games on the same daily linked to this one (``games.services.links``)."""
+    if not links:
+        return "none"
+    held_for = {link["game"] for link in recorded if link.get("earlier")
+                and {via.split()[0] for via in link["via"]} & set(settings.FAIRPLAY_LINK_HOLD)}
+    rows = format_html_join(
+        "", "<li><strong>{}</strong> via {}: game {} started {} ({}){}; {}, hints {}, undos {}</li>",
+        ((link["player"], ", ".join(link["via"]), link["game"], link["started_at"][:19],
+          "before this win" if link["earlier"] else "after this win",
+          " - this result is held for it" if link["game"] in held_for else "",
+          "ranked" if link["ranked"] else "unranked", link["hints"], link["undos"]) for link in links),
+    )
+    return format_html("<ul>{}</ul>", rows)
+
+
+def clairvoyance_html(evidence: dict | None) -> str:
+    """A Klondike or Spider win against the reference honest player (``services/clairvoyance.py``)."""
+    if not evidence:
+        return "not assessed (only ranked Klondike and Spider daily wins are)"
+    found = evidence.get("reference") or {}
+    hindsight = evidence["hindsight"]
+    share = evidence["honest_wins_at_or_below"]
+    return format_html(
+        "<p>{} counted moves; reference honest player: {} wins in {} runs, win moves {}; "
+        "honest wins at or below this: {}</p><p>nearness to the stored full-knowledge line {} "
+        "(honest lines at most {})</p><p>choices between hidden cards: best picked {} of {} "
+        "(chance {}, z {})</p><p>held for: {}</p>",
+        evidence["counted_moves"], found.get("wins", "-"), found.get("runs", "-"),
+        found.get("win_moves") or "none", "-" if share is None else f"{share:.0%}",
+        evidence["solution_nearness"], found.get("nearness_max"), hindsight["picked"],
+        hindsight["decisions"], hindsight["expected"], hindsight["z"],
+        "; ".join(evidence["reasons"]) or "nothing",
+    )

@@ -10,11 +10,12 @@ from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from games.admin.confirm import confirmed_action
-from games.admin.evidence import timing_plot
+from games.admin.evidence import clairvoyance_html, links_html, timing_plot
 from games.admin.readonly import ReadOnlyAdmin
 from games.fairplay.evidence import fairplay_evidence_html
 from games.models import Daily, Game, Result, Submission
 from games.services.curation import results_flag_clear, results_unvoid, results_void, submissions_revalidate
+from games.services.links import links_find
 
 
 class DailyFilter(admin.SimpleListFilter):
@@ -69,8 +70,10 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
         "counted_moves",
         "fairplay_score",
         "fairplay",
+        "clairvoyance",
+        "linked_accounts",
     ]
-    exclude = ["submission", "game"]
+    exclude = ["submission", "game", "links"]
     actions = ["void", "unvoid", "clear_flag"]
 
     @admin.display(description="deal", ordering="deal__number")
@@ -95,6 +98,18 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
     @admin.display(description="engine-assistance evidence")
     def fairplay(self, obj):
         return fairplay_evidence_html(obj.fairplay_evidence)
+
+    @admin.display(description="clairvoyance (Klondike, Spider)")
+    def clairvoyance(self, obj):
+        return clairvoyance_html((obj.fairplay_evidence or {}).get("clairvoyance"))
+
+    @admin.display(description="linked accounts on this daily")
+    def linked_accounts(self, obj):
+        """Every other account on the daily that shares this result's browser, address or line,
+        found again now (later accounts too), beside those found when it was recorded."""
+        if obj.daily_id is None:
+            return "-"
+        return links_html(links_find(game=obj.game), recorded=obj.links)
 
     @admin.display(description="timing of the moves")
     def timing(self, obj):

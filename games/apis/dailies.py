@@ -9,17 +9,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import InvalidRequest
-from core.schemas import NOT_READY
+from core.schemas import CONFLICT, NOT_READY
 from games import engine
 from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut, reveals_field
 from games.apis.games import GameOut, game_out
+from games.apis.owners import origin_note
 from games.catalogue import daily_variants
 from games.clock import today_utc
 from games.models import Daily
 from games.referee import start_position
 from games.selectors import daily_is_open, daily_started
 from games.selectors_archive import dailies_archive, daily_lines
-from games.services.dailies import daily_ensure, daily_game_start, daily_get, daily_variant_check
+from games.services.dailies import daily_ensure, daily_game_open, daily_get, daily_variant_check
 
 
 def parse_date(text: str) -> dt.date:
@@ -95,12 +96,17 @@ class DailyDetailApi(APIView):
 class DailyGameStartApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: GameOut, **ERRORS, **NOT_READY},
+    @extend_schema(request=None, responses={201: GameOut, 200: GameOut, **ERRORS, **CONFLICT, **NOT_READY},
                    parameters=[DATE_PATH, DAILY_VARIANT_PATH],
-                   summary="Start a game on a daily (ranked on the first attempt of an open daily)")
+                   summary="Start a game on a daily (ranked on the first attempt of an open daily)",
+                   description="While the daily is open the player's first game on it is their only one: "
+                               "a later start answers that game (200). 409 `daily_layout_played` when a "
+                               "game on the layout started before the day opened. Once closed, every "
+                               "start is a new unranked game (201).")
     def post(self, request, date: str, variant: str):
-        game = daily_game_start(player=request.user, variant=variant, date=parse_date(date))
-        return Response(game_out(game), status=status.HTTP_201_CREATED)
+        game, created = daily_game_open(player=request.user, variant=variant, date=parse_date(date))
+        origin_note(request, game)
+        return Response(game_out(game), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class ArchiveEntryOut(serializers.Serializer):

@@ -28,7 +28,13 @@ from games.apis.fields import (
     reveals_field,
     variant_field,
 )
-from games.apis.owners import guest_for_start, guest_remember, request_owner, request_owner_or_none
+from games.apis.owners import (
+    guest_for_start,
+    guest_remember,
+    request_origin,
+    request_owner,
+    request_owner_or_none,
+)
 from games.models import DEAL_NUMBER_MAX, Game, Submission
 from games.referee import GameReplay, game_replay, hides_cards
 from games.selectors import daily_rank, game_submission, player_game, player_games
@@ -234,7 +240,8 @@ class GameMovesApi(APIView):
         data = self.MovesAppendIn(data=request.data)
         data.is_valid(raise_exception=True)
         owner = request_owner(request, write=True)
-        appended = moves_append(game_id=game_id, player=owner, **data.validated_data)
+        appended = moves_append(game_id=game_id, player=owner, origin=request_origin(request),
+                                **data.validated_data)
         return Response(game_out(appended.game, appended.replay))
 
 
@@ -365,7 +372,8 @@ class GameSubmissionApi(APIView):
     def post(self, request, game_id):
         data = self.SubmissionIn(data=request.data)
         data.is_valid(raise_exception=True)
-        submission = submission_submit(game_id=game_id, player=request.user, **data.validated_data)
+        submission = submission_submit(game_id=game_id, player=request.user, origin=request_origin(request),
+                                       **data.validated_data)
         return Response(submission_out(submission), status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses={200: SubmissionOut, **ERRORS}, summary="Where the worker's validation stands")

@@ -11,10 +11,13 @@ on the session (or registering) hands its guest games to the account.
 
 import secrets
 
+from accounts.addresses import client_address
 from accounts.authentication import SessionAuthentication
 from core.errors import NotFound
+from games.browser_ids import browser_id
 from games.selectors import Guest
 from games.services.guests import guest_games_adopt
+from games.services.links import Origin, origin_record
 
 GUEST_SESSION_KEY = "guest_key"
 
@@ -73,3 +76,16 @@ def guest_games_adopt_on_login(sender, request, user, **kwargs) -> None:
         return
     guest_games_adopt(guest=guest, player=user)
     del session[GUEST_SESSION_KEY]
+
+
+def request_origin(request) -> Origin:
+    """The request's address and browser id, for ``games.services.links``."""
+    return Origin(address=client_address(request), browser=browser_id(request))
+
+
+def origin_note(request, game) -> None:
+    """Note the browser and address a player's daily game is started from
+    (``games.services.links``): nothing for other games."""
+    if game.daily_id is not None and game.player_id is not None:
+        origin = request_origin(request)
+        origin_record(game=game, address=origin.address, browser=origin.browser)

@@ -2,8 +2,9 @@
 
 A daily is open on its own date only. Before that it is not revealed at all;
 after it closes it stays playable, unranked. A player's first game on an open
-daily is the ranked one; a partial unique constraint on games makes that hold
-even when two first attempts race.
+daily is the ranked one and, until the day closes, their only game on its
+layout; a partial unique constraint on games makes that hold even when two
+first attempts race.
 """
 
 import datetime as dt
@@ -11,15 +12,16 @@ import datetime as dt
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from core.errors import InvalidRequest, NotFound, ServiceUnavailable
+from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from core.outages import doorbell
 from games import tasks
 from games.catalogue import daily_variants
 from games.clock import today_utc
 from games.models import Daily, Deal, Game
 from games.selectors import layout_variants
+from games.services.clairvoyance import dailies_reference_request
 from games.services.games import game_start
-from games.services.layouts import reserve_deals
+from games.services.layouts import layout_attempt, reserve_deals
 from games.services.solving import deal_par_ensure, pool_fill
 
 SCHEDULE_DAYS_AHEAD = 7
@@ -56,18 +58,38 @@ def daily_get(*, variant: str, date: dt.date) -> Daily:
 
 
 def daily_game_start(*, player, variant: str, date: dt.date) -> Game:
-    """Start a game on a daily: ranked for the player's first attempt on an open daily."""
+    """Start a game on a daily (see ``daily_game_open``)."""
+    return daily_game_open(player=player, variant=variant, date=date)[0]
+
+
+def daily_game_open(*, player, variant: str, date: dt.date) -> tuple[Game, bool]:
+    """Start a game on a daily; returns the game and whether it is new.
+
+    While the daily is open, the player's first game on its layout is their only
+    one: the first start makes the ranked attempt, and every later start answers
+    that same game (finished, or unranked after a hint, alike), so that no
+    second, free game on the open layout can be a sandbox for the ranked one. A
+    game on the layout started before the day opened (a free game on the deal, or
+    on a sibling variant's) is the attempt: a start is refused with 409
+    ``daily_layout_played``. Once the day has closed, every start is a new
+    unranked game: practice."""
     daily = daily_get(variant=variant, date=date)
-    is_open = daily.date == today_utc()
-    # Any earlier game on the same deal counts as the attempt: no practice runs.
-    first = not Game.objects.filter(player=player, deal=daily.deal).exists()
-    if is_open and first:
+    if daily.date != today_utc():
+        return game_start(player=player, deal=daily.deal, daily=daily, ranked=False), True
+    attempt = layout_attempt(owner=player, deal=daily.deal)
+    if attempt is None:
         try:
             with transaction.atomic():
-                return game_start(player=player, deal=daily.deal, daily=daily, ranked=True)
+                return game_start(player=player, deal=daily.deal, daily=daily, ranked=True), True
         except IntegrityError:
-            pass  # a concurrent first attempt won the race; this one is unranked
-    return game_start(player=player, deal=daily.deal, daily=daily, ranked=False)
+            # a concurrent first start won the race: its game is the attempt
+            attempt = layout_attempt(owner=player, deal=daily.deal)
+    if attempt.daily_id != daily.pk:
+        raise Conflict(
+            "You have played this daily's deal already: it counts as your attempt until the day closes.",
+            code="daily_layout_played", game=str(attempt.pk),
+        )
+    return attempt, False
 
 
 def _pool_pick(variant: str, *, fill_rounds: int) -> Deal | None:
@@ -141,4 +163,5 @@ def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
             if daily.deal.par is None:
                 deal_par_ensure(deal=daily.deal)
             made.append(daily)
+    dailies_reference_request(made)  # the clairvoyance check's honest reference, by the worker
     return made

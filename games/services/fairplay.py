@@ -39,6 +39,7 @@ from games.fairplay.score import assess, presets_play
 from games.fairplay.timing import is_decision
 from games.models import Game
 from games.referee import start_position
+from games.services.clairvoyance import clairvoyance_assess
 from games.services.solving import SolverCache
 
 #: A batch this large or larger must have taken its decisions' time to arrive.
@@ -99,7 +100,10 @@ def fairplay_assess(*, game: Game) -> dict | None:
     assessment = assess(start, game.move_list, game.server_times, game.client_times,
                         undos=game.undos, seconds=settings.FAIRPLAY_ASSESS_SECONDS,
                         lines=SolverCache("fairplay"))
-    return assessment.evidence(settings.FAIRPLAY_HOLD_SCORE)
+    evidence = assessment.evidence(settings.FAIRPLAY_HOLD_SCORE)
+    if not presets_play(game.deal.variant):  # Klondike, Spider: services/clairvoyance.py
+        evidence["clairvoyance"] = clairvoyance_assess(game=game, counted_moves=game.ply + game.undos)
+    return evidence
 
 
 def assisted_reason(evidence: dict | None) -> str:

@@ -27,10 +27,12 @@ from games.referee import (
     start_position,
     variant_check,
 )
-from games.selectors import daily_is_open, owned_by, player_game
+from games.selectors import daily_is_open, daily_layout_open, owned_by, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.fairplay import fairplay_warm_due
+from games.services.layouts import layout_attempt
 from games.services.leaderboards import leaderboards_outdate
+from games.services.links import Origin, origin_record
 from games.services.solving import hint_solve
 
 MAX_LOG_MOVES = 1000
@@ -109,8 +111,9 @@ class Appended:
 
 
 def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
-                 client_times: Sequence[int]) -> Appended:
-    """Append a batch of moves; all of it or none of it. A win finishes the game."""
+                 client_times: Sequence[int], origin: Origin | None = None) -> Appended:
+    """Append a batch of moves; all of it or none of it. A win finishes the game.
+    ``origin``: the request's address and browser id, noted with a daily game's win."""
     if not moves:
         raise InvalidRequest("A batch holds at least one move.", code="empty_batch")
     with transaction.atomic():
@@ -121,12 +124,12 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         _ranking_expire(game)
         stored = game_replay(game.deal.variant, game.deal.number, game.move_list)
         result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=stored.reveals)
-        _moves_record(game, moves, client_times, won=result.won)
+        _moves_record(game, moves, client_times, won=result.won, origin=origin)
     return Appended(game=game, replay=GameReplay(stored.start, result.position, stored.reveals))
 
 
 def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,
-                  won: bool) -> Submission | None:
+                  won: bool, origin: Origin | None = None) -> Submission | None:
     """Store checked moves with this request's receive time; a win finishes the
     game and opens its submission, which is returned. A guest's game (taken over
     by an account or not) that is won is just won: nothing is submitted."""
@@ -146,6 +149,8 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
         game.state = Game.State.WON
         game.finished_at = now
     game.save()
+    if won and origin is not None:  # before the worker is rung: it links the win (services/links.py)
+        origin_record(game=game, address=origin.address, browser=origin.browser)
     return _submission_open(game) if won and game.records_wins else None
 
 
@@ -182,7 +187,8 @@ def game_undo(*, game_id, player, expected_ply: int, to_ply: int) -> Game:
     return game
 
 
-def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Sequence[int]) -> Submission:
+def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Sequence[int],
+                      origin: Origin | None = None) -> Submission:
     """Claim a win with the whole log at once (scripts, offline play).
 
     The log must extend what the server already holds for the game; the moves
@@ -221,7 +227,7 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
                 code="not_won",
                 moves=len(held) + result.moves,
             )
-        return _moves_record(game, fresh, client_times[len(held):], won=True)
+        return _moves_record(game, fresh, client_times[len(held):], won=True, origin=origin)
 
 
 def game_hint_count(*, game_id, player) -> Game:
@@ -275,18 +281,19 @@ def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
 def _solver_asked(*, game_id, player):
     """The solver's answer from the current position of a game that may ask.
 
-    On a daily that has not closed, only the player's first game on its deal may
-    ask: a second game would be a way to consult the solver for the ranked one.
+    On a layout that is a daily still to close (under any variant that deals it),
+    only the player's attempt on that daily may ask: any other game there would be
+    a way to consult the solver for the ranked one.
     """
     game = player_game(player=player, game_id=game_id)
     if game.state != Game.State.PLAYING:
         raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
-    if daily_is_open(game.daily) and Game.objects.filter(
-        owned_by(player), deal=game.deal, started_at__lt=game.started_at
-    ).exists():
-        raise InvalidRequest(
-            "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
-        )
+    if daily_layout_open(variant=game.deal.variant, number=game.deal.number):
+        attempt = layout_attempt(owner=player, deal=game.deal)
+        if attempt is None or attempt.pk != game.pk or not daily_is_open(game.daily):
+            raise InvalidRequest(
+                "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
+            )
     return log_hint(deal=game.deal, moves=game.move_list)
 
 

@@ -22,8 +22,10 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
+from games.services.clairvoyance import clairvoyance_reason
 from games.services.fairplay import assisted_reason, fairplay_assess, fairplay_flag
 from games.services.leaderboards import leaderboards_outdate
+from games.services.links import linked_reason, links_find
 
 MAX_ATTEMPTS = 5
 # Longer than a validation ever takes plus the broker's redelivery of a lost one.
@@ -144,8 +146,12 @@ def result_record(*, submission: Submission, game: Game, moves: int, evidence=_A
     ranked = game.ranked and game.daily is not None
     if evidence is _ASSESS:
         evidence = fairplay_assess(game=game) if ranked else None
+    # Other accounts on the same daily from this browser or address, or with this line (links.py).
+    links = links_find(game=game) if game.daily_id is not None else []
     # Staff see every reason the finish is held for, the clocks' first.
-    reason = "; ".join(filter(None, (fairplay_flag(game), assisted_reason(evidence))))[:200]
+    reason = "; ".join(filter(None, (fairplay_flag(game), assisted_reason(evidence),
+                                     clairvoyance_reason((evidence or {}).get("clairvoyance")),
+                                     linked_reason(links) if ranked else "")))[:200]
     result = Result.objects.create(
         submission=submission, game=game, player=game.player, deal=game.deal, daily=game.daily,
         ranked=ranked, moves=moves, duration_ms=duration_ms, undos=game.undos, hints=game.hints,
@@ -153,6 +159,7 @@ def result_record(*, submission: Submission, game: Game, moves: int, evidence=_A
         counted_moves=moves + game.undos if ranked else moves,
         finished_at=game.finished_at or timezone.now(), flagged=bool(reason), flag_reason=reason,
         fairplay_score=evidence["score"] if evidence else None, fairplay_evidence=evidence or {},
+        links=links,
     )
     if ranked:
         streak_recompute(player=game.player, variant=game.deal.variant)

@@ -2,6 +2,7 @@
 win, nothing is started or sent again, and "play again" begins a new game at
 its first move."""
 
+import datetime as dt
 import json
 import uuid
 
@@ -66,11 +67,24 @@ def test_play_it_again_starts_a_new_game_at_its_first_move(site, make_player):
     assert site.locator('[data-hud="moves"]').text_content() == "1"
 
 
-def test_a_won_daily_opens_won_and_replays_unranked(site, make_player, make_daily):
+def test_a_won_open_daily_opens_won_and_offers_no_replay(site, make_player, make_daily):
+    """Until the day closes the attempt is the player's only game on the daily."""
     line = make_daily(2)
     player = make_player("champion")
     play_elsewhere(player, line, daily=today_utc().isoformat())
     log_in(site, site.base, "champion", "/daily/freecell")
+    site.locator('[data-hud="notice"]', has_text="Replay it once the day closes").wait_for()
+    assert all_home(site)
+    assert site.get_by_role("button", name="Replay (unranked)").count() == 0
+    assert Game.objects.filter(player=player).count() == 1
+
+
+def test_a_won_closed_daily_opens_won_and_replays_unranked(site, make_player, make_daily):
+    yesterday = today_utc() - dt.timedelta(days=1)
+    line = make_daily(2, date=yesterday)
+    player = make_player("champion")
+    play_elsewhere(player, line, daily=yesterday.isoformat())
+    log_in(site, site.base, "champion", f"/daily/freecell/{yesterday.isoformat()}")
     site.locator('[data-hud="notice"]', has_text="You won this daily").wait_for()
     assert all_home(site)
     site.get_by_role("button", name="Replay (unranked)").click()

@@ -117,3 +117,12 @@ def redis_commands(monkeypatch):
     monkeypatch.setattr(redis.Redis, "execute_command", counted)
     return sent
 
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The server's clock, moved by hand: a game's receive times are what the test says."""
+    base = timezone.now()
+    state = {"ms": 0}
+    monkeypatch.setattr(timezone, "now", lambda: base + dt.timedelta(milliseconds=state["ms"]))
+    return state

@@ -101,12 +101,12 @@ def test_a_closed_daily_reveals_its_number_and_plays_unranked(api, daily, today)
     assert game["ranked"] is False and game["deal"]["number"] == SECRET
 
 
-def test_the_first_attempt_is_ranked_and_later_ones_are_not(api, daily, today):
+def test_the_first_attempt_is_ranked_and_a_later_start_answers_it(api, daily, today):
     daily()
     first = api.post(f"/api/dailies/{today}/freecell/games/")
     second = api.post(f"/api/dailies/{today}/freecell/games/")
-    assert first.status_code == second.status_code == 201
-    assert first.json()["ranked"] is True and second.json()["ranked"] is False
+    assert (first.status_code, second.status_code) == (201, 200)
+    assert first.json()["ranked"] is True and second.json()["id"] == first.json()["id"]
     assert first.json()["daily"] == {"date": today.isoformat(), "variant": "freecell"}
 
 
@@ -123,9 +123,12 @@ def test_free_play_of_an_open_dailys_deal_waits_until_the_day_closes(api, anon, 
 
 
 def test_an_earlier_game_on_the_same_deal_counts_as_the_attempt(api, daily, today):
-    api.post("/api/games/", {"variant": "freecell", "number": 30}, format="json")
+    earlier = api.post("/api/games/", {"variant": "freecell", "number": 30}, format="json").json()
     daily(number=30)
-    assert api.post(f"/api/dailies/{today}/freecell/games/").json()["ranked"] is False
+    refused = api.post(f"/api/dailies/{today}/freecell/games/")
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "daily_layout_played"
+    assert refused.json()["error"]["game"] == earlier["id"]
 
 
 def test_a_deal_taken_for_a_daily_leaves_the_pools(anon, winnable_deal, today):

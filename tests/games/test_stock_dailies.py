@@ -174,7 +174,10 @@ def test_a_stock_dailys_number_appears_in_no_response_while_the_day_is_open(api,
 # 4. Ranked wins: every move counts, undone ones too; then server time; then who finished first.
 
 @pytest.mark.parametrize("variant", DAILY_STOCK)
-def test_stock_daily_wins_rank_by_counted_moves_then_server_time(make_player, today, variant):
+def test_stock_daily_wins_rank_by_counted_moves_then_server_time(make_player, today, variant, settings):
+    # The three players share one line for the test's convenience: a shared line is no hold here
+    # (linked accounts: test_fairplay_links.py).
+    settings.FAIRPLAY_LINK_HOLD = ["browser", "address"]
     number = BIGGEST
     deal = proven(variant, number, in_pool=False)
     Daily.objects.create(variant=variant, date=today, deal=deal)

@@ -16,3 +16,14 @@ test("a finished daily that counts says nothing of a review", () => {
   const notice = winNotice({ game, finished: finishedWith({ under_review: false }), user: "alice" });
   assert.doesNotMatch(notice.text, /review/);
 });
+
+test("a won daily that is still open offers no replay: the attempt is the only game on it", () => {
+  const notice = winNotice({ game, finished: finishedWith({ under_review: false }), user: "alice", dailyOpen: true });
+  assert.deepEqual(notice.actions.map((a) => a.label), ["See the leaderboard"]);
+  assert.match(notice.text, /once the day closes/);
+});
+
+test("a won daily that has closed offers an unranked replay", () => {
+  const notice = winNotice({ game, finished: finishedWith({ under_review: false }), user: "alice", dailyOpen: false });
+  assert.deepEqual(notice.actions.map((a) => a.label), ["See the leaderboard", "Replay (unranked)"]);
+});

@@ -9,7 +9,7 @@ import { applyTheme, bindConfirm, bindSettings } from "./hud.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
 import { createLostWatch } from "./lost_watch.js";
-import { boardLink, lostNotice, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
+import { againActions, boardLink, lostNotice, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
 import { shareLink, shareText } from "./share.js";
@@ -23,6 +23,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   const boardEl = root.querySelector("[data-board]");
   let settings = store.loadSettings();
   let finished = loaded.finished;
+  const dailyOpen = Boolean(loaded.daily?.open);
   let keyboard = null;
   const stock = rulesetOf(config.variant).family !== "freecell";
   const notify = (notice) => hud.notice(notice.text, notice.actions, notice.tone);
@@ -66,7 +67,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   const busy = () => finisher.running() || isWon(table.game().position);
 
   function settled(game, { won, stuck }) {
-    if (won) notify(winNotice({ game, finished, user: config.user, playAgain, newDeal }));
+    if (won) notify(winNotice({ game, finished, user: config.user, playAgain, newDeal, dailyOpen }));
     else if (stuck) notify(stuckNotice(() => command("undo")));
     else if (!session.refusal()) hud.notice(null);
   }
@@ -74,7 +75,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   function endScreen(game) {
     hud.notice(null); // the end screen says it all, with the same ways on
 
-    const actions = [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
+    const actions = againActions({ game, dailyOpen, playAgain });
     if (config.user) actions.unshift({ label: "Leaderboard", href: boardLink(game) });
     if (!game.daily) actions.push({ label: "New deal", run: newDeal });
     showEndScreen({
@@ -95,8 +96,9 @@ export function createController({ root, config, loaded, store, view, hud, say }
 
   async function restart() {
     if (inProgress() && !(await confirm("Start this deal again from the beginning?", { yes: "Restart", no: "Keep playing" }))) return;
-    if (isWon(table.game().position)) playAgain();
-    else table.restart();
+    if (!isWon(table.game().position)) table.restart();
+    else if (againActions({ game: table.game(), dailyOpen, playAgain }).length) playAgain();
+    else say("Replay this daily once the day closes."); // its attempt is the only game on it till then
   }
 
   async function newDeal() {

@@ -10,14 +10,25 @@ export function boardLink(game) {
     : `/leaderboards/deal/${game.variant}/${game.number}/`;
 }
 
+/**
+ * The way to play the deal again after a win. An open daily has none: until the
+ * day closes the ranked attempt is the player's only game on it (the server
+ * answers a second start with that same game).
+ */
+export function againActions({ game, dailyOpen, playAgain }) {
+  if (game.daily && dailyOpen) return [];
+  return [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
+}
+
 /** `finished`: the game was won before this page opened (shown as it ended). */
-export function winNotice({ game, finished, user, playAgain, newDeal }) {
+export function winNotice({ game, finished, user, playAgain, newDeal, dailyOpen = false }) {
   const moves = game.moves.length;
   const what = game.daily ? "this daily" : "this deal";
   const won = finished ? `You won ${what} in ${moves} moves.` : `Won in ${moves} moves!`;
   // A held result is reviewed before it is ranked; the notice says no more than that.
-  const text = finished?.submission?.result?.under_review ? `${won} Your result is under review.` : won;
-  const actions = [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
+  const review = finished?.submission?.result?.under_review ? `${won} Your result is under review.` : won;
+  const text = game.daily && dailyOpen ? `${review} Replay it once the day closes.` : review;
+  const actions = againActions({ game, dailyOpen, playAgain });
   if (user) actions.unshift({ label: "See the leaderboard", href: boardLink(game) });
   if (!game.daily) actions.push({ label: "New deal", run: newDeal });
   return { text, actions, tone: "win" };

@@ -1,0 +1,125 @@
+"""The clairvoyance check of Klondike and Spider dailies: a reference honest player that sees
+only the player's view, run by the worker on each scheduled stock daily, and a ranked win that
+only the full layout explains held for review."""
+
+import dataclasses
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import engine
+from games.fairplay.clairvoyance import hindsight_choices
+from games.fairplay.honest import honest_game
+from games.models import Daily, Deal
+from games.services.clairvoyance import dailies_reference_request, deal_reference_compute
+from games.tasks import honest_reference_task
+from tests.games.test_fairplay_links import as_player, browser, play, validated
+from tests.games.test_stock_dailies import proven, stock_line
+
+pytestmark = pytest.mark.django_db
+
+VARIANT = "klondike-draw3"
+# A Draw 3 deal the reference honest player wins now and then (8 of 60 runs, 120 moves each);
+# the solver's line is 101 moves.
+NUMBER = 288606570384453
+
+
+def hidden_shuffled(position, rng):
+    """The same player's view with the face-down and stock cards dealt differently."""
+    hidden = [c for col, down in zip(position.columns, position.face_down, strict=True) for c in col[:down]]
+    hidden += position.stock
+    rng.shuffle(hidden)
+    cards = iter(hidden)
+    columns = tuple(tuple(next(cards) for _ in range(down)) + col[down:]
+                    for col, down in zip(position.columns, position.face_down, strict=True))
+    return dataclasses.replace(position, columns=columns, stock=tuple(next(cards) for _ in position.stock))
+
+
+@pytest.mark.parametrize("variant, number", [("klondike-draw3", NUMBER), ("spider-2suits", 10**13 + 7)])
+def test_the_honest_player_chooses_from_the_players_view_alone(variant, number):
+    """Two deals that look the same to the player get the same moves, up to the first move
+    that shows them apart: the player's choices never read a hidden card."""
+    start = engine.deal(variant, number)
+    twin = hidden_shuffled(start, random.Random(3))
+    assert engine.player_view(twin) == engine.player_view(start) and twin != start
+    for seed in range(5):
+        mine, theirs = honest_game(start, seed=seed).line, honest_game(twin, seed=seed).line
+        a, b, agreed = start, twin, 0
+        for move, other in zip(mine, theirs, strict=False):
+            assert move == other, (seed, agreed)
+            a, b, agreed = engine.apply_move(a, move), engine.apply_move(b, other), agreed + 1
+            if engine.player_view(a) != engine.player_view(b):
+                break
+        assert agreed >= 1
+
+
+def test_a_scheduled_stock_daily_gets_its_honest_reference_from_the_worker(
+        today, settings, monkeypatch, django_capture_on_commit_callbacks):
+    """Scheduling asks the worker; each task plays a round bounded in time and queues the
+    next until the reference is complete; a task run again changes nothing."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    deal = proven(VARIANT, NUMBER, in_pool=False)
+    daily = Daily.objects.create(variant=VARIANT, date=today, deal=deal)
+    freecell = Daily.objects.create(variant="freecell", date=today, deal=Deal.objects.create(variant="freecell",
+                                                                                           number=24))
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert dailies_reference_request([daily, freecell]) == 1
+    assert len(callbacks) == 1
+    queued = []
+    monkeypatch.setattr(honest_reference_task, "delay", lambda pk: queued.append(pk))
+    monkeypatch.setattr("games.services.clairvoyance.REFERENCE_SECONDS", 1.0)
+    rounds = 0
+    while True:  # what the worker does with each queued message
+        rounds += 1
+        runs = honest_reference_task(deal.pk)
+        if len(queued) < rounds:
+            break
+    assert runs == 60 and queued == [deal.pk] * (rounds - 1)
+    found = Deal.objects.get(pk=deal.pk).honest_reference
+    assert found["runs"] == 60 and found["wins"] >= 3 and "lines" not in found
+    assert found.get("rounds", 1) == rounds and 0 <= found["nearness_max"] < 0.6
+    assert honest_reference_task(deal.pk) == 60 and len(queued) == rounds - 1  # complete: kept
+    assert Deal.objects.get(pk=deal.pk).honest_reference == found
+
+
+@pytest.fixture
+def referenced_daily(today):
+    deal = proven(VARIANT, NUMBER, in_pool=False)
+    Daily.objects.create(variant=VARIANT, date=today, deal=deal)
+    found = deal_reference_compute(deal_id=deal.pk, seconds=120)
+    assert found["wins"] >= 3, found
+    return found
+
+
+def test_the_full_knowledge_line_at_a_persons_pace_is_held_for_clairvoyance(
+        make_player, clock, referenced_daily, today):
+    """Issue 23's second account without the link: the par line at a log-normal pace from a
+    browser and address of its own. Its counted moves are far below every honest win."""
+    line = list(stock_line(VARIANT, NUMBER))
+    result = validated(play(as_player(browser("127.0.0.31"), make_player("bob")), clock, line, seed=2))
+    assert result.links == [] and result.fairplay_score < 0.5
+    assert result.ranked and result.flagged and result.review == "held"
+    assert result.flag_reason.startswith("clairvoyance: ")
+    evidence = result.fairplay_evidence["clairvoyance"]
+    assert evidence["counted_moves"] == len(line) < 0.9 * min(referenced_daily["win_moves"])
+    assert evidence["honest_wins_at_or_below"] == 0.0 and evidence["solution_nearness"] == 1.0
+    assert len(evidence["reasons"]) >= 2  # the moves, and the stored line itself
+    assert APIClient().get(f"/api/leaderboards/daily/{today}/{VARIANT}/").json()["rows"] == []
+
+
+def test_an_honest_players_win_is_ranked(make_player, clock, referenced_daily, today):
+    start = engine.deal(VARIANT, NUMBER)
+    won = next(run for seed in range(100, 400) if (run := honest_game(start, seed=seed, noise=0.8)).won)
+    result = validated(play(as_player(browser("127.0.0.32"), make_player("carol")), clock, list(won.line), seed=4))
+    assert result.ranked and not result.flagged, result.flag_reason
+    assert result.fairplay_evidence["clairvoyance"]["reasons"] == []
+    board = APIClient().get(f"/api/leaderboards/daily/{today}/{VARIANT}/").json()["rows"]
+    assert [row["player"] for row in board] == ["carol"]
+
+
+def test_the_hindsight_measure_counts_only_choices_between_hidden_cards():
+    start = engine.deal(VARIANT, NUMBER)
+    measured = hindsight_choices(start, honest_game(start, seed=0).line)
+    assert measured.decisions >= 1 and 0 < measured.expected < measured.decisions
+    assert hindsight_choices(start, ["s", "s"]).decisions == 0  # turning the stock is no such choice
