@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
-from games import solver, tasks
+from games import engine, solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
 from games.referee import (
@@ -120,7 +120,7 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         _ranking_expire(game)
         stored = game_replay(game.deal.variant, game.deal.number, game.move_list)
         result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=stored.reveals)
-        _moves_record(game, moves, client_times, won=result.won)
+        _moves_record(game, engine.canonical_line(stored.position, moves), client_times, won=result.won)
     return Appended(game=game, replay=GameReplay(stored.start, result.position, stored.reveals))
 
 
@@ -194,15 +194,16 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
             raise InvalidRequest(
                 "A game started as a guest is never submitted: its win is just a win.", code="guest_game"
             )
+        start = start_position(game.deal.variant, game.deal.number)
         existing = Submission.objects.filter(game=game).first()
         if existing is not None:
-            if existing.moves == " ".join(moves):
+            if existing.moves.split() == _written(start, moves):
                 return existing
             raise Conflict("This game already has a submission.", code="already_submitted")
         if game.daily_id is not None and game.ranked:
             daily_open_check(daily=game.daily)
         held = game.move_list
-        if list(moves[: len(held)]) != held:
+        if _written(start, moves[: len(held)]) != _written(start, held):
             raise Conflict(
                 "The log does not extend the moves already recorded for this game.",
                 code="log_mismatch",
@@ -211,7 +212,6 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
         fresh = list(moves[len(held):])
         _log_length_check(fresh, game.ply)
         _client_times_check(game, fresh, client_times[len(held):])
-        start = start_position(game.deal.variant, game.deal.number)
         previous = log_replay(start, held)
         result = batch_replay(previous.position, fresh, offset=len(held))
         if not result.won:
@@ -220,7 +220,14 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
                 code="not_won",
                 moves=len(held) + result.moves,
             )
-        return _moves_record(game, fresh, client_times[len(held):], won=True)
+        return _moves_record(game, _written(previous.position, fresh), client_times[len(held):], won=True)
+
+
+def _written(position, moves: Sequence[str]) -> list[str] | None:
+    """``moves`` from ``position`` as logs keep them, one canonical form per move
+    (``41v1``, never ``41``); ``None`` when one of them is not legal there."""
+    line = engine.canonical_suffix(position, list(moves))
+    return None if line is None else list(line)
 
 
 def game_hint_count(*, game_id, player) -> Game:

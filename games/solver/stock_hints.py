@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 
 from games.engine import StockPosition, is_won, replay
+from games.engine.canonical import canonical_suffix
 from games.solver.errors import IllegalLogError
 from games.solver.results import MOVE, SCOPE_WINNABLE, UNDECIDED, WINNABLE, WON, HintResult
 from games.solver.stock import KLONDIKE_FAST_CAP, check_stock, solve_stock, verified
@@ -41,7 +42,7 @@ def stock_hint(start: StockPosition, log: Sequence[str], *, budget: int | None =
     current = _reached(start, moves)
     if is_won(current):
         return HintResult(WON, None, (), None, 0, time.perf_counter() - started)
-    if line is not None and list(line[:len(moves)]) == moves and len(line) > len(moves):
+    if line is not None and len(line) > len(moves) and _on_line(start, moves, line):
         rest = verified(current, line[len(moves):])
         if rest is not None:
             return _move(rest[0], 0, started)
@@ -51,6 +52,12 @@ def stock_hint(start: StockPosition, log: Sequence[str], *, budget: int | None =
         return _move(result.moves[0], result.iterations, started)
     return HintResult(UNDECIDED, None, (), None, result.iterations,
                       time.perf_counter() - started, result.scope)
+
+
+def _on_line(start: StockPosition, moves: list[str], line: Sequence[str]) -> bool:
+    """Whether the log is the line's beginning, move for move in canonical form
+    (``41`` and ``41v1`` are one Spider move)."""
+    return canonical_suffix(start, moves) == canonical_suffix(start, line[:len(moves)])
 
 
 def _move(move: str, iterations: int, started: float) -> HintResult:
