@@ -40,6 +40,7 @@ from games.services.games import (
     game_undo,
     game_verdict,
     guest_hint,
+    guest_verdict,
     moves_append,
     submission_submit,
 )
@@ -316,7 +317,7 @@ class DealVerdictApi(APIView):
     def post(self, request, variant: str, number: int):
         data = self.DealVerdictIn(data=request.data)
         data.is_valid(raise_exception=True)
-        hint = guest_hint(variant=variant, number=number, moves=data.validated_data["moves"])
+        hint = guest_verdict(variant=variant, number=number, moves=data.validated_data["moves"])
         return Response(verdict_out(hint))
 
 
