@@ -254,16 +254,18 @@ def log_hint(*, deal, moves: Sequence[str], plan: Sequence[str] | None = None):
 
     A game without a plan yet starts from the deal's stored line only when
     nothing has been played: everyone is on that line then, so answering from it
-    says nothing. Later, a first plan is always searched from the position, so
-    neither the answer nor its time tells whether the log is on the stored line.
+    says nothing. Later, a first plan is always searched from the position; the
+    stored line is the fallback only once that search found no clean line, so the
+    time of the answer does not tell whether the log is on the stored line.
     """
     _log_length_check(moves)
     start = start_position(deal.variant, deal.number)
     log_replay(start, list(moves))
-    if not plan and not moves and deal.solution:
-        plan = deal.solution.split()
+    stored = deal.solution.split() if deal.solution else None
+    if not plan and not moves:
+        plan = stored
     try:
-        return hint_plan(start=start, moves=list(moves), plan=plan)
+        return hint_plan(start=start, moves=list(moves), plan=plan, fallback=stored)
     except solver.SolverError as exc:
         raise ServiceUnavailable(
             f"The solver cannot answer right now: {exc}", code="solver_unavailable"

@@ -57,9 +57,10 @@ def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
                        verdicts=SolverCache(), line=line)
 
 
-def hint_plan(*, start, moves: list[str], plan: list[str] | None = None):
+def hint_plan(*, start, moves: list[str], plan: list[str] | None = None,
+              fallback: list[str] | None = None):
     """A hint and the plan it follows (``solver.planned_hint``), within the same limits."""
-    return solver.planned_hint(start, moves, plan=plan, budget=settings.HINT_BUDGET,
+    return solver.planned_hint(start, moves, plan=plan, fallback=fallback, budget=settings.HINT_BUDGET,
                                limits=_hint_limits(), verdicts=SolverCache())
 
 

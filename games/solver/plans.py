@@ -41,6 +41,9 @@ from games.solver.stock import is_stock_game, solve_stock
 from games.solver.verdicts import MemoryVerdicts, VerdictStore
 
 _MEMORY = MemoryVerdicts()
+#: Iterations of each FreeCell-family search behind a candidate first move: a
+#: candidate that leads to a lost position must not cost a whole complete scan.
+DETOUR_BUDGET = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,7 @@ def planned_hint(
     log: Sequence[str],
     *,
     plan: Sequence[str] | None = None,
+    fallback: Sequence[str] | None = None,
     budget: int | None = None,
     limits: HintLimits | None = None,
     verdicts: VerdictStore | None = _MEMORY,
@@ -68,7 +72,12 @@ def planned_hint(
     """The next move of ``plan`` while ``log`` follows it, else a new plan from
     the position ``log`` reaches (see the module notes). ``budget``, ``limits``
     and ``verdicts`` are those of ``hint``; every search of the call together
-    stays within ``limits.seconds``."""
+    stays within ``limits.seconds``.
+
+    ``fallback`` (the deal's stored line, say) is used only after the search:
+    when it finds no clean line and the log follows ``fallback``, the plan
+    becomes ``fallback``. The search runs the same whether the log is on
+    ``fallback`` or not, so the answer's time does not tell."""
     started = time.perf_counter()
     limits = limits or HintLimits()
     game = _Game.of(start, log)
@@ -78,15 +87,19 @@ def planned_hint(
     if rest is not None:
         return PlannedHint(_move(rest, 0, started), (*game.log, *rest), False)
     found = hint(start, list(game.log), budget=budget, limits=limits, verdicts=verdicts)
+    line = None
+    if found.status == MOVE:
+        line = game.cleaned(found.line)
+        if line is None:
+            line = game.detour(found.line[0], budget, started + limits.seconds)
+    if line is None and found.status in (MOVE, UNDECIDED):
+        line = game.rest_of(fallback)
+    if line is not None:
+        return PlannedHint(_move(line, found.iterations, started), (*game.log, *line), True)
     if found.status != MOVE:
         return PlannedHint(found, (), True)
-    line = game.cleaned(found.line)
-    if line is None:
-        line = game.detour(found.line[0], budget, started + limits.seconds)
-    if line is None:
-        return PlannedHint(HintResult(UNDECIDED, None, (), None, found.iterations,
-                                      time.perf_counter() - started, found.scope), (), True)
-    return PlannedHint(_move(line, found.iterations, started), (*game.log, *line), True)
+    return PlannedHint(HintResult(UNDECIDED, None, (), None, found.iterations,
+                                  time.perf_counter() - started, found.scope), (), True)
 
 
 def _move(line: Sequence[str], iterations: int, started: float) -> HintResult:
@@ -204,6 +217,6 @@ def _search(position, budget: int | None, seconds: float) -> tuple[str, ...] | N
         return ()
     if is_stock_game(position):
         result = solve_stock(position, budget=budget or 200_000, seconds=seconds, minimal=False)
-    else:
-        result = solve(position, budget=budget)
+    else:  # the fast presets settle nearly every winnable position well within this
+        result = solve(position, budget=min(budget or DETOUR_BUDGET, DETOUR_BUDGET))
     return result.moves if result.status == WINNABLE else None

@@ -5,7 +5,15 @@ never a move back to a position the game has already been in."""
 import pytest
 
 from games.engine import apply_move, canonical_line, deal, legal_moves, replay
-from games.solver import MOVE, WON, planned_hint
+from games.solver import MOVE, WON, HintLimits
+from games.solver import planned_hint as site_planned_hint
+
+#: Limits wide enough that a busy machine's clock never decides a test.
+LIMITS = HintLimits(iterations=5_000_000, seconds=600)
+
+
+def planned_hint(start, log, **kwargs):
+    return site_planned_hint(start, log, limits=LIMITS, **kwargs)
 
 #: FreeCell 363125, the first 34 moves that pressing Hint played before plans:
 #: the 35th hint was ``a3``, the 36th ``3a``, and so on for ever.
@@ -106,3 +114,25 @@ def test_a_new_first_move_is_never_a_foundation_return():
             break
         assert not answer.hint.move.startswith("h")
         log.append(answer.hint.move)
+
+
+def test_the_stored_line_is_a_fallback_only_after_the_same_search(monkeypatch):
+    from games.solver import plans
+    from games.solver.results import UNDECIDED, HintResult
+
+    start = deal("spider-1suit", 8)
+    line = list(planned_hint(start, []).plan)
+    searched = []
+
+    def undecided(start, log, **kwargs):
+        searched.append(len(log))
+        return HintResult(UNDECIDED, None, (), None, 1, 0.0, "")
+
+    monkeypatch.setattr(plans, "hint", undecided)
+    on = planned_hint(start, line[:5], fallback=line)
+    off_log = [*line[:4], next(str(m) for m in legal_moves(replay(start, line[:4]).position)
+                                 if str(m) != line[4])]
+    off = planned_hint(start, off_log, fallback=line)
+    assert searched == [5, 5]  # the same search on and off the stored line
+    assert (on.hint.status, on.hint.move, on.plan) == (MOVE, line[5], tuple(line))
+    assert off.hint.status == UNDECIDED and off.plan == ()
