@@ -26,7 +26,7 @@ Times are wall clock; CPU time of the calling thread is shown beside them,
 since other work on the machine inflates the wall-clock tail.
 
     .venv/bin/python bench/solver.py [--deals N] [--forecell M] [--hints H] [--presets N]
-        [--klondike FIRST-LAST] [--spider FIRST-LAST] [--spider-suits 1,2,4]
+        [--klondike FIRST-LAST] [--spider FIRST-LAST] [--spider-suits 1,2,4] [--random N [--seed S]]
 """
 
 from __future__ import annotations
@@ -231,7 +231,16 @@ def main() -> None:
     parser.add_argument("--spider", default="1-100", help="Spider deals FIRST-LAST (0: none)")
     parser.add_argument("--spider-suits", default="1,2,4", help="suit counts, e.g. 1,2")
     parser.add_argument("--spider-seconds", type=float, default=30.0, help="time limit per deal")
+    parser.add_argument("--random", type=int, default=0,
+                        help="Klondike, Spider: this many random numbers from 10^12..10^20, not ranges")
+    parser.add_argument("--seed", type=int, default=None, help="with --random: the numbers of an earlier run")
     args = parser.parse_args()
+    numbers = None
+    if args.random:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+        print(f"random numbers: seed {seed}")
+        rng = random.Random(seed)
+        numbers = [rng.randrange(10**12, 10**20) for _ in range(args.random)]
     warm_up()
     freecell_median = None
     if args.deals:
@@ -244,11 +253,13 @@ def main() -> None:
         survey_presets(args.presets)
     if args.klondike != "0":
         draws = tuple(int(d) for d in args.klondike_draws.split(","))
-        bench_klondike(*_range(args.klondike), args.klondike_budget, draws)
+        first, last = (0, 0) if numbers else _range(args.klondike)
+        bench_klondike(first, last, args.klondike_budget, draws, numbers=numbers)
     if args.spider != "0":
         names = {"1": "spider-1suit", "2": "spider-2suits", "4": "spider-4suits"}
         variants = [names[s] for s in args.spider_suits.split(",")]
-        bench_spider(variants, *_range(args.spider), args.spider_seconds, freecell_median)
+        first, last = (0, 0) if numbers else _range(args.spider)
+        bench_spider(variants, first, last, args.spider_seconds, freecell_median, numbers=numbers)
 
 
 def _range(text: str) -> tuple[int, int]:

@@ -177,6 +177,11 @@ class Game(models.Model):
     client_times = models.JSONField(default=list, help_text="Client clock of each move, ms after start.")
     undos = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
+    plan = models.TextField(
+        blank=True, default="",
+        help_text="The winning line this game's hints follow: moves from the deal in canonical notation, "
+                  "the log its beginning while the player follows it (games/solver/plans.py).",
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -46,6 +46,7 @@ from games.services.games import (
     game_undo,
     game_verdict,
     guest_hint,
+    guest_verdict,
     moves_append,
     submission_submit,
 )
@@ -323,7 +324,7 @@ class DealVerdictApi(APIView):
     def post(self, request, variant: str, number: int):
         data = self.DealVerdictIn(data=request.data)
         data.is_valid(raise_exception=True)
-        hint = guest_hint(variant=variant, number=number, moves=data.validated_data["moves"])
+        hint = guest_verdict(variant=variant, number=number, moves=data.validated_data["moves"])
         return Response(verdict_out(hint))
 
 

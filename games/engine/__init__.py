@@ -7,6 +7,7 @@
 """
 
 from games.engine.board import from_board, to_board
+from games.engine.canonical import canonical_line, canonical_move, canonical_suffix
 from games.engine.cards import DECK, RANKS, SUITS, Card, parse_card
 from games.engine.deals import deal
 from games.engine.errors import (
@@ -40,6 +41,7 @@ __all__ = [
     "VARIANTS", "Card", "EngineError", "IllegalMoveError", "InvalidBoardError",
     "InvalidDealError", "Move", "NotationError", "Position", "ReplayResult", "Ruleset",
     "UnknownVariantError", "apply_move", "auto_finish_moves", "auto_finish_ready",
+    "canonical_line", "canonical_move", "canonical_suffix",
     "check_position", "deal", "format_move", "from_board", "get_ruleset", "is_stuck", "is_won",
     "legal_moves", "parse_card", "parse_move", "perft", "perft_moves", "position_from_json",
     "position_to_json", "replay", "resolve_move", "supermove_capacity", "to_board",

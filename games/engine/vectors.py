@@ -23,6 +23,7 @@ from games.engine.rules import RULESETS, VARIANTS, ruleset_to_json
 from games.engine.scenarios import named_positions
 from games.engine.stock_vectors import stock_vectors
 from games.engine.vector_cases import MOVE_CASES, NOTATION_CASES, replay_cases
+from games.engine.vector_lines import canonical_line_vectors
 from games.engine.vector_logs import SOLUTIONS
 
 VERSION = 1
@@ -52,6 +53,7 @@ def build_vectors() -> dict:
         "replays": [_replay_entry(v, n, log) for v, n, log in replay_cases(SOLUTIONS)],
         "perft": _perft_entries(),
         **stock_vectors(),  # Klondike and Spider
+        "canonical_lines": canonical_line_vectors(),
     }
 
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from core.outages import doorbell
-from games import solver, tasks
+from games import engine, solver, tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
 from games.referee import (
@@ -33,7 +33,7 @@ from games.services.fairplay import fairplay_warm_due
 from games.services.layouts import layout_attempt
 from games.services.leaderboards import leaderboards_outdate
 from games.services.links import Origin, origin_record
-from games.services.solving import hint_solve
+from games.services.solving import hint_plan, hint_solve
 
 MAX_LOG_MOVES = 1000
 MAX_CLIENT_MS = 30 * 24 * 3600 * 1000  # a month of play is more than any game
@@ -124,7 +124,8 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         _ranking_expire(game)
         stored = game_replay(game.deal.variant, game.deal.number, game.move_list)
         result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=stored.reveals)
-        _moves_record(game, moves, client_times, won=result.won, origin=origin)
+        _moves_record(game, engine.canonical_line(stored.position, moves), client_times, won=result.won,
+                      origin=origin)
     return Appended(game=game, replay=GameReplay(stored.start, result.position, stored.reveals))
 
 
@@ -201,15 +202,16 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
             raise InvalidRequest(
                 "A game started as a guest is never submitted: its win is just a win.", code="guest_game"
             )
+        start = start_position(game.deal.variant, game.deal.number)
         existing = Submission.objects.filter(game=game).first()
         if existing is not None:
-            if existing.moves == " ".join(moves):
+            if existing.moves.split() == _written(start, moves):
                 return existing
             raise Conflict("This game already has a submission.", code="already_submitted")
         if game.daily_id is not None and game.ranked:
             daily_open_check(daily=game.daily)
         held = game.move_list
-        if list(moves[: len(held)]) != held:
+        if _written(start, moves[: len(held)]) != _written(start, held):
             raise Conflict(
                 "The log does not extend the moves already recorded for this game.",
                 code="log_mismatch",
@@ -218,7 +220,6 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
         fresh = list(moves[len(held):])
         _log_length_check(fresh, game.ply)
         _client_times_check(game, fresh, client_times[len(held):])
-        start = start_position(game.deal.variant, game.deal.number)
         previous = log_replay(start, held)
         result = batch_replay(previous.position, fresh, offset=len(held))
         if not result.won:
@@ -227,46 +228,64 @@ def submission_submit(*, game_id, player, moves: Sequence[str], client_times: Se
                 code="not_won",
                 moves=len(held) + result.moves,
             )
-        return _moves_record(game, fresh, client_times[len(held):], won=True, origin=origin)
+        return _moves_record(game, _written(previous.position, fresh), client_times[len(held):], won=True,
+                             origin=origin)
 
 
-def game_hint_count(*, game_id, player) -> Game:
+def _written(position, moves: Sequence[str]) -> list[str] | None:
+    """``moves`` from ``position`` as logs keep them, one canonical form per move
+    (``41v1``, never ``41``); ``None`` when one of them is not legal there."""
+    line = engine.canonical_suffix(position, list(moves))
+    return None if line is None else list(line)
+
+
+def game_hint_count(*, game_id, player, plan: Sequence[str] = (), ply: int | None = None) -> Game:
     """Count a hint. A ranked daily game that takes one is no longer ranked: the
     hint is the first move of the solver's line, and a board of solver lines
-    would rank nobody's play."""
+    would rank nobody's play. ``plan``, the line the hint came from, is kept with
+    the game when its log is still the one the hint was asked for (``ply``)."""
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
         game.hints += 1
         game.ranked = False
-        game.save(update_fields=["hints", "ranked", "updated_at"])
+        fields = ["hints", "ranked", "updated_at"]
+        if ply is not None and game.ply == ply:
+            game.plan = " ".join(plan)
+            fields.append("plan")
+        game.save(update_fields=fields)
     return game
 
 
-def log_hint(*, deal, moves: Sequence[str]):
-    """The solver's advice after ``moves`` on a deal (nothing is stored).
+def log_hint(*, deal, moves: Sequence[str], plan: Sequence[str] | None = None):
+    """The solver's advice after ``moves`` on a deal, as a ``PlannedHint`` (nothing
+    is stored here): the next move of ``plan`` while the log follows it, else of
+    a new plan searched from the position reached (games/solver/plans.py).
 
-    Klondike and Spider hints follow the deal's stored winning line while the
-    log is still on it (the hint is a move of a verified win; the solver reads
-    the full position here on the server, and the answer names only the move).
+    A game without a plan yet starts from the deal's stored line only when
+    nothing has been played: everyone is on that line then, so answering from it
+    says nothing. Later, a first plan is always searched from the position; the
+    stored line is the fallback only once that search found no clean line, so the
+    time of the answer does not tell whether the log is on the stored line.
     """
     _log_length_check(moves)
     start = start_position(deal.variant, deal.number)
     log_replay(start, list(moves))
-    line = deal.solution.split() if hides_cards(deal.variant) and deal.solution else None
+    stored = deal.solution.split() if deal.solution else None
+    if not plan and not moves:
+        plan = stored
     try:
-        return hint_solve(start=start, moves=list(moves), line=line)
+        return hint_plan(start=start, moves=list(moves), plan=plan, fallback=stored)
     except solver.SolverError as exc:
         raise ServiceUnavailable(
             f"The solver cannot answer right now: {exc}", code="solver_unavailable"
         ) from exc
 
 
-def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
-    """A hint for a guest's log on a numbered deal (not on a daily still to close).
-
-    Only for the FreeCell family, whose guests play in the page: a log of
-    Klondike or Spider moves says nothing of the cards it turned, so those
-    guests play a server game (400 ``server_game_required``)."""
+def _guest_deal(*, variant: str, number: int):
+    """The numbered deal a guest may ask the solver about: only the FreeCell family,
+    whose guests play in the page (a log of Klondike or Spider moves says nothing
+    of the cards it turned, so those guests play a server game: 400
+    ``server_game_required``), and not a daily still to close."""
     variant_check(variant)
     if hides_cards(variant):
         raise InvalidRequest(
@@ -275,16 +294,25 @@ def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
         )
     deal = deal_lookup(variant=variant, number=number)
     deal_free_play_check(deal=deal)
-    return log_hint(deal=deal, moves=moves)
+    return deal
 
 
-def _solver_asked(*, game_id, player):
-    """The solver's answer from the current position of a game that may ask.
+def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
+    """A hint for a guest's log on a numbered deal; a guest keeps no plan, so the
+    hint's line is searched from the position (never back to a position of the log)."""
+    return log_hint(deal=_guest_deal(variant=variant, number=number), moves=moves).hint
 
-    On a layout that is a daily still to close (under any variant that deals it),
-    only the player's attempt on that daily may ask: any other game there would be
-    a way to consult the solver for the ranked one.
-    """
+
+def guest_verdict(*, variant: str, number: int, moves: Sequence[str]):
+    """Whether a guest's log can still be won: the same search as a game's verdict."""
+    deal = _guest_deal(variant=variant, number=number)
+    return _verdict(deal=deal, moves=list(moves))
+
+
+def _game_asking(*, game_id, player) -> Game:
+    """A game that may ask the solver. On a layout that is a daily still to close
+    (under any variant that deals it), only the player's attempt on that daily may
+    ask: any other game there would be a way to consult the solver for the ranked one."""
     game = player_game(player=player, game_id=game_id)
     if game.state != Game.State.PLAYING:
         raise Conflict("This game is finished.", code="game_finished", ply=game.ply)
@@ -294,17 +322,37 @@ def _solver_asked(*, game_id, player):
             raise InvalidRequest(
                 "Hints are for your first game on a daily until the day closes.", code="deal_unavailable"
             )
-    return log_hint(deal=game.deal, moves=game.move_list)
+    return game
 
 
 def game_hint(*, game_id, player):
-    """The solver's advice from the current position of a game; the hint is counted."""
-    hint = _solver_asked(game_id=game_id, player=player)
-    return hint, game_hint_count(game_id=game_id, player=player)
+    """The next move of the game's plan (a new plan once the player left it); the
+    hint is counted and the plan kept with the game."""
+    game = _game_asking(game_id=game_id, player=player)
+    moves = game.move_list
+    planned = log_hint(deal=game.deal, moves=moves, plan=game.plan.split())
+    return planned.hint, game_hint_count(game_id=game_id, player=player, plan=planned.plan, ply=len(moves))
 
 
 def game_verdict(*, game_id, player):
-    """Whether the game can still be won, and since when it cannot: the solver's
-    answer without its move, so nothing is counted and the game stays ranked.
-    Asked by the page after moves, within the same limits as a hint."""
-    return _solver_asked(game_id=game_id, player=player)
+    """Whether the game can still be won, and since when it cannot: nothing is
+    counted and the game stays ranked. Asked by the page after moves, within the
+    same limits as a hint.
+
+    The verdict never reads the deal's stored line or the game's plan: the same
+    search is made from the position whether the log is on a known line or not,
+    so its answer time says nothing about the solver's line."""
+    game = _game_asking(game_id=game_id, player=player)
+    return _verdict(deal=game.deal, moves=game.move_list)
+
+
+def _verdict(*, deal, moves: list[str]):
+    _log_length_check(moves)
+    start = start_position(deal.variant, deal.number)
+    log_replay(start, moves)
+    try:
+        return hint_solve(start=start, moves=moves)
+    except solver.SolverError as exc:
+        raise ServiceUnavailable(
+            f"The solver cannot answer right now: {exc}", code="solver_unavailable"
+        ) from exc

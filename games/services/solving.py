@@ -42,19 +42,31 @@ class SolverCache:
             cache.set(f"{self.prefix}:{key}", value, self.timeout)
 
 
-def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
-    """The solver's hint after ``moves`` from ``start``, within the site's hard limits.
-    ``line``: a known winning line (the deal's stored solution), which Klondike and
-    Spider hints follow while ``moves`` is its prefix."""
-    limits = solver.HintLimits(
+def _hint_limits():
+    return solver.HintLimits(
         iterations=settings.HINT_MAX_ITERATIONS,
         seconds=settings.HINT_MAX_SECONDS,
         probes=settings.HINT_MAX_PROBES,
     )
-    result = solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=limits, verdicts=SolverCache(),
-                         line=line)
+
+
+def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
+    """The solver's verdict after ``moves`` from ``start``, within the site's hard
+    limits. ``line``: a known winning line, which Klondike and Spider follow while
+    ``moves`` is its prefix (the site's verdicts pass none)."""
+    result = solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=_hint_limits(),
+                         verdicts=SolverCache(), line=line)
     metrics.hint_observed(result)
     return result
+
+
+def hint_plan(*, start, moves: list[str], plan: list[str] | None = None,
+              fallback: list[str] | None = None):
+    """A hint and the plan it follows (``solver.planned_hint``), within the same limits."""
+    planned = solver.planned_hint(start, moves, plan=plan, fallback=fallback, budget=settings.HINT_BUDGET,
+                                  limits=_hint_limits(), verdicts=SolverCache())
+    metrics.hint_observed(planned.hint)
+    return planned
 
 
 #: Positions a Klondike or Spider search may visit for a pool (about 1 s of

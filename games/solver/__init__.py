@@ -4,7 +4,8 @@
 - ``solve(position, budget=..., preset=...)`` -> ``SolveResult``: ``winnable``
   with a line the engine has replayed to a win, ``impossible`` with the scope
   of the proof, or ``undecided``.
-- ``hint(start, log, budget=...)`` -> ``HintResult``.
+- ``hint(start, log, budget=...)`` -> ``HintResult``; ``planned_hint(start, log,
+  plan=...)`` -> ``PlannedHint``: the hint and the game's plan it follows.
 - ``solve_with_par(position, budget=...)`` -> ``ParResult``.
 - ``find_winnable(variant, start_number, count, budget=...)`` for the pools,
   ``decide_deals(variant, numbers, budget=..., par=...)`` for ranges of deals.
@@ -26,6 +27,7 @@ from games.solver.errors import (
 from games.solver.hints import DEFAULT_HINT_BUDGET, DEFAULT_PROBE_BUDGET, HintLimits, hint
 from games.solver.library import library_check
 from games.solver.par import decide_deals, find_winnable, solve_with_par
+from games.solver.plans import PlannedHint, planned_hint
 from games.solver.presets import COMPLETE, FCS_PRESETS
 from games.solver.results import (
     IMPOSSIBLE,
@@ -51,7 +53,8 @@ __all__ = [
     "IMPOSSIBLE", "LOST", "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE",
     "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED", "SCOPE_WINNABLE", "UNDECIDED",
     "WINNABLE", "WON", "BudgetError", "HintResult", "IllegalLogError", "LibraryError",
-    "ParResult", "SolveResult", "SolverError", "UnknownPresetError", "UnsupportedPositionError",
-    "decide_deals", "find_winnable", "hint", "library_check", "solve", "solve_with_par",
+    "ParResult", "PlannedHint", "SolveResult", "SolverError", "UnknownPresetError",
+    "UnsupportedPositionError",
+    "decide_deals", "find_winnable", "hint", "library_check", "planned_hint", "solve", "solve_with_par",
     "warm_up",
 ]

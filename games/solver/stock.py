@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 
 from games.engine import VARIANTS, EngineError, StockPosition, get_ruleset, replay, to_layout
+from games.engine.canonical import canonical_suffix
 from games.engine.stock_position import check_stock_position
 from games.solver import klondike_search, ksolve, spider_search
 from games.solver.errors import UnsupportedPositionError
@@ -137,11 +138,13 @@ def _from_search(position, moves, states, started, name) -> SolveResult:
 
 
 def verified(position: StockPosition, line: Sequence[str]) -> tuple[str, ...] | None:
-    """``line`` when the engine replays it from ``position`` to a win, else ``None``."""
+    """``line`` in canonical form (``41v1``, never ``41``, for one card into an
+    empty Spider column) when the engine replays it from ``position`` to a win,
+    else ``None``."""
     result = replay(position, list(line))
     if result.error is not None or not result.won:
         return None
-    return tuple(line)
+    return canonical_suffix(position, line)
 
 
 def _result(status, line, states, started, preset, scope, rejected) -> SolveResult:
@@ -169,7 +172,7 @@ def spider_columns(position: StockPosition) -> tuple[list[tuple], list[tuple]]:
 
 def spider_notation(columns, rows, moves) -> tuple[str, ...]:
     """The search's ``(source, destination, count)`` moves in our notation:
-    ``s`` for a deal, ``35`` onto a card, ``35v4`` into an empty column (the
+    ``s`` for a deal, ``35`` onto a card, ``35v4`` or ``35v1`` into an empty column (the
     columns are followed through the search's own moves, run removals included)."""
     cols = tuple(tuple(c) for c in columns)
     rows = list(rows)
@@ -180,7 +183,7 @@ def spider_notation(columns, rows, moves) -> tuple[str, ...]:
             cols, _ = spider_search.deal_row(cols, rows.pop(0))
             continue
         text = _SPIDER_COLUMNS[source] + _SPIDER_COLUMNS[target]
-        if not cols[target] and count > 1:
+        if not cols[target]:
             text += f"v{count:x}"
         out.append(text)
         cols, _ = spider_search.apply(cols, source, target, count)

@@ -8,8 +8,9 @@
    server's knowledge of every card; ``undecided`` when the budget or the
    time runs out. These searches never prove a game lost.
 
-A hint names a move (``3h``, ``s``, ``35``), never a card; the result
-carries only that move, not the rest of the plan.
+A hint names a move (``3h``, ``s``, ``35``), never a card. The result's
+``line`` is the whole verified line from the position (the game's plan,
+``plans.py``): it stays on the server, and the site sends only the move.
 
 >>> from games.engine import deal
 >>> stock_hint(deal("klondike-draw1", 2), [], budget=100_000, seconds=5).status
@@ -22,6 +23,7 @@ import time
 from collections.abc import Sequence
 
 from games.engine import StockPosition, is_won, replay
+from games.engine.canonical import canonical_suffix
 from games.solver.errors import IllegalLogError
 from games.solver.results import MOVE, SCOPE_WINNABLE, UNDECIDED, WINNABLE, WON, HintResult
 from games.solver.stock import KLONDIKE_FAST_CAP, check_stock, solve_stock, verified
@@ -41,20 +43,26 @@ def stock_hint(start: StockPosition, log: Sequence[str], *, budget: int | None =
     current = _reached(start, moves)
     if is_won(current):
         return HintResult(WON, None, (), None, 0, time.perf_counter() - started)
-    if line is not None and list(line[:len(moves)]) == moves and len(line) > len(moves):
+    if line is not None and len(line) > len(moves) and _on_line(start, moves, line):
         rest = verified(current, line[len(moves):])
         if rest is not None:
-            return _move(rest[0], 0, started)
+            return _move(rest, 0, started)
     result = solve_stock(current, budget=min(limit, KLONDIKE_FAST_CAP) if not moves else limit,
                          seconds=seconds or DEFAULT_STOCK_HINT_SECONDS, minimal=False)
     if result.status == WINNABLE:
-        return _move(result.moves[0], result.iterations, started)
+        return _move(result.moves, result.iterations, started)
     return HintResult(UNDECIDED, None, (), None, result.iterations,
                       time.perf_counter() - started, result.scope)
 
 
-def _move(move: str, iterations: int, started: float) -> HintResult:
-    return HintResult(MOVE, move, (move,), None, iterations, time.perf_counter() - started,
+def _on_line(start: StockPosition, moves: list[str], line: Sequence[str]) -> bool:
+    """Whether the log is the line's beginning, move for move in canonical form
+    (``41`` and ``41v1`` are one Spider move)."""
+    return canonical_suffix(start, moves) == canonical_suffix(start, line[:len(moves)])
+
+
+def _move(line: Sequence[str], iterations: int, started: float) -> HintResult:
+    return HintResult(MOVE, line[0], tuple(line), None, iterations, time.perf_counter() - started,
                       SCOPE_WINNABLE)
 
 

@@ -131,10 +131,12 @@ def test_a_solver_failure_is_a_503_not_a_500(anon, api, monkeypatch):
     def broken(*args, **kwargs):
         raise solver.LibraryError("cannot load libfreecell-solver")
 
-    monkeypatch.setattr(solver, "hint", broken)  # the C library failing, as if it were missing
-    response = anon.post("/api/deals/freecell/24/hint/", {"moves": []}, format="json")
+    # the C library failing, as if it were missing: for verdicts and for a game's plan
+    monkeypatch.setattr(solver, "hint", broken)
+    monkeypatch.setattr(solver.plans, "hint", broken)
+    response = anon.post("/api/deals/freecell/24/hint/", {"moves": ["4h"]}, format="json")
     assert response.status_code == 503 and response.json()["error"]["code"] == "solver_unavailable"
-    game_id = start(api, "freecell", 24)
+    game_id = start(api, "freecell", 24, ["4h"])
     assert api.post(f"/api/games/{game_id}/hint/").status_code == 503
     assert Game.objects.get(pk=game_id).hints == 0  # an unanswered hint is not counted
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { clickMove, grabbable, legalTargets, localHint } from "../../frontend/static/fc/js/click_targets.js";
+import { applyMove } from "../../frontend/static/fc/js/rules.js";
 import { position } from "./helpers.mjs";
 
 const column = (n) => ({ kind: "column", index: n - 1 });
@@ -67,6 +68,16 @@ test("the local hint favours a foundation play and never takes a card back", () 
   assert.equal(localHint(pos), "1h");
   const back = position({ columns: ["KD", "QC"], foundations: { H: 3 } });
   assert.ok(!/^h/.test(localHint(back) ?? ""));
+});
+
+test("the local nudge never goes back to a position the game has been in", () => {
+  const before = position({ columns: ["2S KH QS", "3S KD", "4S QH", "5S QD", "6S JH", "7S JD", "8S TH", "9S TD"] });
+  assert.equal(localHint(before), "12");
+  const after = applyMove(before, "12");
+  assert.equal(localHint(after), "21"); // knowing nothing of the game, the queen would go straight back
+  const nudge = localHint(after, [before]);
+  assert.ok(nudge && nudge !== "21");
+  assert.notDeepEqual(applyMove(after, nudge), before);
 });
 
 test("the local nudge parks a card in a free cell when nothing else goes", () => {

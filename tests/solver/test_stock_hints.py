@@ -18,7 +18,7 @@ def test_on_the_stored_line_the_hint_is_its_next_move():
     start = deal("klondike-draw3", 1)
     line = solve(start).moves
     result = hint(start, list(line[:12]), line=line)
-    assert (result.status, result.move, result.line) == (MOVE, line[12], (line[12],))
+    assert (result.status, result.move, result.line) == (MOVE, line[12], line[12:])
 
 
 def test_off_the_stored_line_the_hint_comes_from_a_search_from_the_position():
@@ -41,7 +41,8 @@ def test_a_hint_names_a_move_not_a_card(variant):
         result = hint(start, list(line[:cut]))
         assert result.status == MOVE
         assert MOVE_TEXT.match(result.move), result.move
-        assert result.line == (result.move,)  # the rest of the plan stays with the server
+        assert result.line[0] == result.move  # the game's plan: the site sends only the move
+        assert replay(start, [*line[:cut], *result.line]).won
 
 
 def test_a_spider_hint_out_of_budget_is_undecided_never_lost():

@@ -3,7 +3,7 @@
 // order the game's help page promises.
 
 import {
-  SUITS, canonicalOf, checkMove, homeMove, IllegalMove, rankOf, rulesetOf, runLength, legalMoves,
+  SUITS, applyMove, canonicalOf, checkMove, homeMove, IllegalMove, rankOf, rulesetOf, runLength, legalMoves,
 } from "./rules.js";
 import { applyStockMove, stockCanonicalOf } from "./rules_stock.js";
 
@@ -120,11 +120,15 @@ export function stockGrabbable(column, depth, spider) {
 
 /**
  * A nudge when the server cannot be asked: a foundation play first, then a
- * build, a card into a free cell only when nothing else goes; never a card back.
+ * build, a card into a free cell only when nothing else goes; never a card back
+ * from a foundation, and never a move back to a position in `seen` (the
+ * positions the game has been in, such as the one before the last move).
  */
-export function localHint(position) {
+export function localHint(position, seen = []) {
+  const been = new Set(seen.map((p) => JSON.stringify(p)));
+  const fresh = (move) => !been.size || !been.has(JSON.stringify(afterNudge(position, move)));
   if (isStock(position)) {
-    const moves = legalMoves(position).filter((m) => m[0] !== "h");
+    const moves = legalMoves(position).filter((m) => m[0] !== "h" && fresh(m));
     return moves.find((m) => m.endsWith("h")) ?? moves.find((m) => m !== "s") ?? moves[0] ?? null;
   }
   const home = homeMove(position);
@@ -134,11 +138,17 @@ export function localHint(position) {
     const depth = from.kind === "column" ? runLength(position.columns[from.index]) : 1;
     for (let count = depth; count >= 1; count -= 1) {
       const move = clickMove(position, from, count);
-      if (move && !/^.[a-d]$/.test(move)) return move;
+      if (!move || !fresh(move)) continue;
+      if (!/^.[a-d]$/.test(move)) return move;
       parked ??= move;
     }
   }
   return parked;
+}
+
+// The position a nudge leads to; a Klondike or Spider card it would turn up stays unnamed.
+function afterNudge(position, move) {
+  return isStock(position) ? applyStockMove(position, move, null) : applyMove(position, move);
 }
 
 export { SUITS };

@@ -5,6 +5,7 @@
 
 import { localHint } from "./click_targets.js";
 import { lostNotice } from "./notices.js";
+import { rebuild } from "./state.js";
 
 export const RANKED_HINT_QUESTION = "Using a hint takes this game off today's leaderboard. Show a hint?";
 
@@ -57,6 +58,20 @@ export async function askHint({ client, session, config, moves, confirm, waitMs 
   return { kind: "nudge", reason: nudgeReason(answer?.status) };
 }
 
+// The positions the game has been in (at most the last 60), so that a nudge never leads back to one.
+function earlierPositions(game) {
+  if (!game.start || !Array.isArray(game.moves)) return [];
+  const positions = [];
+  for (let n = Math.max(0, game.moves.length - 60); n < game.moves.length; n += 1) {
+    try {
+      positions.push(rebuild(game.start, game.moves.slice(0, n), game.known ?? null).position);
+    } catch {
+      return positions;
+    }
+  }
+  return positions;
+}
+
 /** Show `outcome` on the board and in words; `table` describes moves and rewinds. */
 export function showHint(outcome, { game, table, view, hud, say }) {
   const pointAt = (move, before = "") => {
@@ -72,7 +87,7 @@ export function showHint(outcome, { game, table, view, hud, say }) {
   }
   if (outcome.kind !== "nudge") return undefined;
   hud.notice(outcome.reason, [], "warn");
-  const nudge = localHint(game.position);
+  const nudge = localHint(game.position, earlierPositions(game));
   if (nudge) pointAt(nudge, `${outcome.reason} `);
   else say(`${outcome.reason.replace(/; here is.*$/, ".")} No legal move is left.`);
 }

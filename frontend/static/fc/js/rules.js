@@ -5,7 +5,7 @@
 import { BadNotation, IllegalMove, RANKS, SUITS } from "./cards.js";
 import { rulesetOf } from "./catalogue.js";
 import {
-  applyStockMove, stockFinishMoves, stockFinishReady, stockIsWon, stockLegalMoves, stockPerft, stockPlayable,
+  applyStockMove, stockCanonicalOf, stockFinishMoves, stockFinishReady, stockIsWon, stockLegalMoves, stockPerft, stockPlayable,
 } from "./rules_stock.js";
 import { pileFromToken, tokenOf } from "./piles.js";
 
@@ -287,6 +287,20 @@ export function applyMove(position, text, revealed = []) {
   else if (to.kind === "cell") next.cells[to.index] = cards[0];
   else next.foundations[suitOf(cards[0])] += 1;
   return next;
+}
+
+/**
+ * Every move of `moves`, played in turn from `start`, in the one form the engine
+ * writes (`canonical_line` in games/engine/canonical.py): `41` and `41v1` are one
+ * Spider move, `21v6` onto a card is `21`. Throws at the first illegal move.
+ */
+export function canonicalLine(start, moves) {
+  let position = start;
+  return moves.map((text) => {
+    const written = stockGame(position) ? stockCanonicalOf(position, text) : canonicalOf(position, checkMove(position, text));
+    position = applyMove(position, text);
+    return written;
+  });
 }
 
 export function clonePosition(position) {

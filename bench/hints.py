@@ -1,0 +1,252 @@
+"""Pressing Hint until the game is won, through the API, and the verdict's answer
+time on and off the deal's stored line.
+
+    .venv/bin/python bench/hints.py [--deals 20] [--random 20] [--variants freecell,klondike-draw1,...]
+        [--verdicts 20] [--seed S]
+
+Uses a fresh database of its own (test settings, as ``bench/stack.py``) and the
+API in process (Django's test client through every middleware, view and
+service; no gunicorn: what is measured is whether hints win, not the network).
+
+1. For each variant, ``--deals`` deal numbers drawn at random (FreeCell family
+   1..2^33-1, Klondike and Spider 10^12..10^20-1, new numbers every run unless
+   ``--seed``) that the solver proves winnable (``deal_solve``, as the worker
+   stores them). A game is started on each and Hint is pressed, its move played,
+   until the game is won or a hint is not a move. Then ``--random`` games that
+   first play 5..40 random legal moves and are still proven winnable from there.
+   Printed per variant and start: games won, hints per game, positions repeated
+   (must be 0), hints that were not a move, hint time median / p90 / max.
+2. Verdicts (Klondike and Spider): for ``--verdicts`` deals, the verdict after
+   k moves on the stored line and after k moves off it (a random first move,
+   then the line's moves where legal, else random ones), k from 1..30. Printed:
+   each distribution's median, p90, max, and the best accuracy a single time
+   threshold reaches at telling the two apart (0.5 = cannot tell).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.stack import django_setup  # noqa: E402
+
+VARIANTS = ("freecell", "forecell", "klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits",
+            "spider-4suits")
+STOCK = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
+MAX_HINTS = 1000
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+def number_of(variant: str, rng: random.Random) -> int:
+    return rng.randrange(10**12, 10**20) if variant in STOCK else rng.randrange(1, 2**33)
+
+
+def winnable_deals(variant: str, count: int, rng: random.Random, tries: int):
+    """``count`` deal rows proven winnable, with their stored lines."""
+    from games.services.deals import deal_get_or_create
+    from games.services.solving import deal_solve
+
+    found = []
+    for _ in range(tries):
+        if len(found) == count:
+            break
+        deal = deal_solve(deal=deal_get_or_create(variant=variant, number=number_of(variant, rng)))
+        if deal.status == "winnable":
+            found.append(deal)
+    return found
+
+
+class Player:
+    """A player's API client."""
+
+    def __init__(self, name: str) -> None:
+        from django.contrib.auth import get_user_model
+        from rest_framework.test import APIClient
+
+        self.user = get_user_model().objects.create_user(username=name)
+        self.api = APIClient()
+        self.api.force_authenticate(self.user)
+
+    def start(self, deal) -> str:
+        body = {"variant": deal.variant, "number": deal.number}
+        response = self.api.post("/api/games/", body, format="json")
+        assert response.status_code == 201, response.content
+        return response.json()["id"]
+
+    def play(self, game_id: str, ply: int, move: str) -> dict:
+        body = {"expected_ply": ply, "moves": [move], "client_times": [ply + 1]}
+        response = self.api.post(f"/api/games/{game_id}/moves/", body, format="json")
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def ask(self, game_id: str, what: str) -> tuple[dict, float]:
+        started = time.perf_counter()
+        response = self.api.post(f"/api/games/{game_id}/{what}/")
+        seconds = time.perf_counter() - started
+        assert response.status_code == 200, response.content
+        return response.json(), seconds
+
+
+def random_opening(deal, rng: random.Random, tries: int = 5) -> list[str] | None:
+    """5..40 random legal moves after which the position is still proven winnable
+    (``None`` when ``tries`` openings all lost it or were not decided)."""
+    for _ in range(tries):
+        log = _random_moves(deal, rng)
+        if log is not None:
+            return log
+    return None
+
+
+def _random_moves(deal, rng: random.Random) -> list[str] | None:
+    from games import engine, solver
+
+    start = engine.deal(deal.variant, deal.number)
+    position, log = start, []
+    for _ in range(rng.randint(5, 40)):
+        moves = [m for m in engine.legal_moves(position) if m.source != "foundation"]
+        if not moves:
+            break
+        move = rng.choice(moves)
+        log.append(str(move))
+        position = engine.apply_move(position, move)
+    verdict = solver.solve(position, **({"seconds": 20} if deal.variant in STOCK else {}))
+    return log if verdict.status == "winnable" else None
+
+
+def press_to_win(player: Player, deal, opening: list[str]) -> dict:
+    from games import engine
+
+    game_id = player.start(deal)
+    position = engine.deal(deal.variant, deal.number)
+    seen = {position}
+    log = []
+    for move in opening:
+        player.play(game_id, len(log), move)
+        log.append(move)
+        position = engine.apply_move(position, move)
+        seen.add(position)
+    times, repeats, not_moves, won = [], 0, 0, False
+    for _ in range(MAX_HINTS):
+        body, seconds = player.ask(game_id, "hint")
+        times.append(seconds)
+        if body["status"] == "won":
+            won = True
+            break
+        if body["status"] != "move":
+            not_moves += 1
+            break
+        answer = player.play(game_id, len(log), body["move"])
+        log.append(body["move"])
+        position = engine.apply_move(position, body["move"])
+        repeats += position in seen
+        seen.add(position)
+        if answer["state"] == "won":
+            won = True
+            break
+    return {"won": won, "hints": len(times), "repeats": repeats, "not_moves": not_moves, "times": times}
+
+
+def bench_variant(variant: str, args, rng: random.Random) -> None:
+    deals = winnable_deals(variant, args.deals, rng, tries=args.deals * 3)
+    player = Player(f"hints-{variant}")
+    for label, openings in (("from the deal", [[] for _ in deals]),
+                            ("after random play", [random_opening(d, rng) for d in deals[:args.random]])):
+        runs = [press_to_win(player, deal, opening) for deal, opening in zip(deals, openings, strict=False)
+                if opening is not None]
+        if not runs:
+            print(f"| {variant} | {label} | no game |")
+            continue
+        times = [t for run in runs for t in run["times"]]
+        print(f"| {variant} | {label} | {sum(r['won'] for r in runs)}/{len(runs)} "
+              f"| {statistics.mean(r['hints'] for r in runs):.0f} | {sum(r['repeats'] for r in runs)} "
+              f"| {sum(r['not_moves'] for r in runs)} | {statistics.median(times) * 1000:.0f} "
+              f"| {percentile(times, 0.9) * 1000:.0f} | {max(times) * 1000:.0f} |", flush=True)
+
+
+def separability(a: list[float], b: list[float]) -> float:
+    """The best accuracy of one threshold at telling ``a`` (below) from ``b`` (above), or the reverse."""
+    best = 0.5
+    for cut in sorted(a + b):
+        below = sum(x <= cut for x in a) + sum(x > cut for x in b)
+        best = max(best, below / (len(a) + len(b)), 1 - below / (len(a) + len(b)))
+    return best
+
+
+def bench_verdicts(variant: str, count: int, rng: random.Random) -> None:
+    from games import engine
+
+    deals = winnable_deals(variant, count, rng, tries=count * 3)
+    player = Player(f"verdicts-{variant}")
+    on, off = [], []
+    for deal in deals:
+        line = deal.solution.split()
+        k = rng.randint(1, min(30, len(line) - 1))
+        game_id = player.start(deal)
+        for ply, move in enumerate(line[:k]):
+            player.play(game_id, ply, move)
+        on.append(player.ask(game_id, "verdict")[1])
+        start = engine.deal(deal.variant, deal.number)
+        first = [str(m) for m in engine.legal_moves(start) if str(m) != line[0]]
+        if not first:
+            continue
+        game_id, position, ply = player.start(deal), start, 0
+        for move in [rng.choice(first), *line[1:k]]:
+            legal = [str(m) for m in engine.legal_moves(position)]
+            move = move if move in legal else rng.choice(legal)
+            player.play(game_id, ply, move)
+            position, ply = engine.apply_move(position, move), ply + 1
+        off.append(player.ask(game_id, "verdict")[1])
+    if not on or not off:
+        print(f"| {variant} | no deal |")
+        return
+    print(f"| {variant} | {len(on)} / {len(off)} | {statistics.median(on) * 1000:.0f} / "
+          f"{statistics.median(off) * 1000:.0f} | {percentile(on, 0.9) * 1000:.0f} / "
+          f"{percentile(off, 0.9) * 1000:.0f} | {max(on) * 1000:.0f} / {max(off) * 1000:.0f} "
+          f"| {separability(on, off):.2f} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20, help="winnable deals per variant")
+    parser.add_argument("--random", type=int, default=20, help="games after random play per variant")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--verdicts", type=int, default=20, help="stock deals, verdict times (0: none)")
+    parser.add_argument("--seed", type=int, default=None, help="the same numbers as an earlier run")
+    args = parser.parse_args()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    django_setup()
+    from django.db import connection
+
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    try:
+        print(f"seed {seed}")
+        if args.deals:
+            print("| variant | start | won | hints per game | positions repeated | not a move "
+                  "| hint median ms | p90 ms | max ms |")
+            print("|---|---|---|---|---|---|---|---|---|")
+            for variant in args.variants.split(","):
+                bench_variant(variant, args, rng)
+        if args.verdicts:
+            print("\n| variant | verdicts on / off the line | median ms | p90 ms | max ms "
+                  "| best threshold accuracy |")
+            print("|---|---|---|---|---|---|")
+            for variant in [v for v in args.variants.split(",") if v in STOCK]:
+                bench_verdicts(variant, args.verdicts, rng)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

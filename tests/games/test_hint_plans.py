@@ -1,0 +1,143 @@
+"""Hints through the API: one plan per game, kept with the game row; pressing
+Hint wins with no position repeated; the verdict makes the same search on and
+off the deal's stored line."""
+
+import pytest
+
+from games import engine, solver
+from games.models import Deal, Game
+from tests.solver.test_plans import LOOP_DEAL, LOOP_LOG
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _wide_limits(settings):
+    """A busy machine's clock must not decide these tests: the searches' seconds are generous."""
+    settings.HINT_MAX_SECONDS = 600
+    settings.HINT_MAX_ITERATIONS = 5_000_000
+
+
+def start(api, variant, number):
+    response = api.post("/api/games/", {"variant": variant, "number": number}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()["id"]
+
+
+def play(api, game_id, ply, moves):
+    response = api.post(f"/api/games/{game_id}/moves/",
+                        {"expected_ply": ply, "moves": list(moves), "client_times": [1000 * (ply + 1)] * len(moves)},
+                        format="json")
+    assert response.status_code == 200, response.json()
+
+
+def press_hint_to_a_win(api, variant, number, log=()):
+    """Play ``log``, then press Hint and play its move until the game is won:
+    the whole log and the positions it went through."""
+    game_id = start(api, variant, number)
+    log = list(log)
+    for ply, move in enumerate(log):
+        play(api, game_id, ply, [move])
+    for _ in range(600):
+        if Game.objects.get(pk=game_id).state == Game.State.WON:
+            break
+        body = api.post(f"/api/games/{game_id}/hint/").json()
+        assert body["status"] == "move", (len(log), body)
+        assert set(body) == {"status", "move", "last_good_ply", "hints", "ranked", "scope"}  # never the plan
+        play(api, game_id, len(log), [body["move"]])
+        log.append(body["move"])
+    game = Game.objects.get(pk=game_id)
+    assert game.state == Game.State.WON
+    start_position = engine.deal(variant, number)
+    positions = [start_position]
+    for move in log:
+        positions.append(engine.apply_move(positions[-1], move))
+    return game, positions
+
+
+def test_hints_after_3a_never_loop_back_and_win_freecell_363125(api):
+    game, positions = press_hint_to_a_win(api, "freecell", LOOP_DEAL, LOOP_LOG)
+    assert len(set(positions)) == len(positions)
+    assert game.hints == game.ply - len(LOOP_LOG)
+
+
+@pytest.mark.parametrize(("variant", "number"), [("forecell", 2), ("klondike-draw3", 1), ("spider-2suits", 3)])
+def test_pressing_hint_from_the_deal_wins_with_no_position_repeated(api, variant, number):
+    game, positions = press_hint_to_a_win(api, variant, number)
+    assert len(set(positions)) == len(positions)
+
+
+def test_the_game_keeps_its_plan_and_hints_follow_it(api):
+    game_id = start(api, "freecell", 24)
+    first = api.post(f"/api/games/{game_id}/hint/").json()["move"]
+    plan = Game.objects.get(pk=game_id).plan.split()
+    assert plan[0] == first and engine.replay(engine.deal("freecell", 24), plan).won
+    play(api, game_id, 0, [first])
+    assert api.post(f"/api/games/{game_id}/hint/").json()["move"] == plan[1]
+    assert Game.objects.get(pk=game_id).plan.split() == plan
+
+
+def test_a_stored_line_written_41_is_followed_by_a_game_logged_41v1(api, monkeypatch):
+    start_position = engine.deal("spider-1suit", 8)
+    line = list(solver.solve(start_position).moves)
+    into_gap = next(i for i, move in enumerate(line) if move.endswith("v1"))
+    old_spelling = " ".join(m[:-2] if m.endswith("v1") else m for m in line)
+    game_id = start(api, "spider-1suit", 8)
+    Deal.objects.filter(variant="spider-1suit", number=8).update(status="winnable", solution=old_spelling,
+                                                                 par=len(line))
+    assert api.post(f"/api/games/{game_id}/hint/").json()["move"] == line[0]
+    assert Game.objects.get(pk=game_id).plan.split() == line  # kept in canonical form
+    for ply, move in enumerate(line[:into_gap + 1]):
+        play(api, game_id, ply, [move])
+    searches = []
+    monkeypatch.setattr(solver.plans, "hint", lambda *a, **k: searches.append(a) or pytest.fail("searched"))
+    assert api.post(f"/api/games/{game_id}/hint/").json()["move"] == line[into_gap + 1]
+    assert searches == []
+
+
+def test_the_verdict_makes_the_same_search_on_and_off_the_stored_line(api, monkeypatch):
+    start_position = engine.deal("klondike-draw1", 5)
+    line = list(solver.solve(start_position).moves)
+    on_id, off_id = start(api, "klondike-draw1", 5), None
+    Deal.objects.filter(variant="klondike-draw1", number=5).update(status="winnable", solution=" ".join(line),
+                                                                   par=len(line))
+    off_line = next(str(m) for m in engine.legal_moves(start_position) if str(m) != line[0])
+    calls = []
+    real = solver.hint
+
+    def spy(start, log, **kwargs):
+        calls.append((len(log), kwargs.get("line"), kwargs.get("budget"), kwargs.get("limits")))
+        return real(start, log, **kwargs)
+
+    monkeypatch.setattr(solver, "hint", spy)
+    play(api, on_id, 0, [line[0]])
+    off_id = start(api, "klondike-draw1", 5)
+    play(api, off_id, 0, [off_line])
+    for game_id in (on_id, off_id):
+        response = api.post(f"/api/games/{game_id}/verdict/")
+        assert response.status_code == 200, response.json()
+    assert len(calls) == 2 and calls[0] == calls[1]
+    assert calls[0][1] is None  # the stored line is never read
+
+
+def test_a_first_hint_after_moves_makes_the_same_search_on_and_off_the_stored_line(api, monkeypatch):
+    start_position = engine.deal("klondike-draw1", 5)
+    line = list(solver.solve(start_position).moves)
+    on_id = start(api, "klondike-draw1", 5)
+    Deal.objects.filter(variant="klondike-draw1", number=5).update(status="winnable", solution=" ".join(line),
+                                                                   par=len(line))
+    off_line = next(str(m) for m in engine.legal_moves(start_position) if str(m) != line[0])
+    off_id = start(api, "klondike-draw1", 5)
+    play(api, on_id, 0, [line[0]])
+    play(api, off_id, 0, [off_line])
+    calls = []
+    real = solver.plans.hint
+
+    def spy(start, log, **kwargs):
+        calls.append((len(log), kwargs.get("line"), kwargs.get("budget"), kwargs.get("limits")))
+        return real(start, log, **kwargs)
+
+    monkeypatch.setattr(solver.plans, "hint", spy)
+    for game_id in (on_id, off_id):
+        assert api.post(f"/api/games/{game_id}/hint/").json()["status"] == "move"
+    assert len(calls) == 2 and calls[0] == calls[1] and calls[0][1] is None

@@ -1,0 +1,138 @@
+"""One plan per game: a hint is the next move of the game's winning line while
+the player follows it, a new line from the position once they leave it, and
+never a move back to a position the game has already been in."""
+
+import pytest
+
+from games.engine import apply_move, canonical_line, deal, legal_moves, replay
+from games.solver import MOVE, WON, HintLimits
+from games.solver import planned_hint as site_planned_hint
+
+#: Limits wide enough that a busy machine's clock never decides a test.
+LIMITS = HintLimits(iterations=5_000_000, seconds=600)
+
+
+def planned_hint(start, log, **kwargs):
+    return site_planned_hint(start, log, limits=LIMITS, **kwargs)
+
+#: FreeCell 363125, the first 34 moves that pressing Hint played before plans:
+#: the 35th hint was ``a3``, the 36th ``3a``, and so on for ever.
+LOOP_DEAL = 363125
+LOOP_LOG = (
+    "8h 1h 1a 1h 3b 3c a3 6a 6h 2d a2 5a 57 5h 7h 54 5h ch 6c a6 c6 8a 8c c4 8c a8 c1 8a 8c d8 82 c8 a8 3a"
+).split()
+
+
+def _positions(start, log):
+    positions = [start]
+    for move in log:
+        positions.append(apply_move(positions[-1], move))
+    return positions
+
+
+def press_hint(variant, number, *, keep_plan=True, log=(), limit=600):
+    """Press Hint and play its move until the game is won; the log and every position met."""
+    start = deal(variant, number)
+    log, plan = list(log), None
+    for _ in range(limit):
+        answer = planned_hint(start, log, plan=plan if keep_plan else None)
+        if answer.hint.status == WON:
+            return log, _positions(start, log)
+        assert answer.hint.status == MOVE, (len(log), answer.hint)
+        assert tuple(answer.plan[:len(log)]) == canonical_line(start, log)
+        log.append(answer.hint.move)
+        plan = answer.plan
+    raise AssertionError(f"not won after {limit} hints")
+
+
+def test_after_3a_the_hint_is_not_a3():
+    start = deal("freecell", LOOP_DEAL)
+    positions = _positions(start, LOOP_LOG)
+    answer = planned_hint(start, LOOP_LOG)
+    assert answer.hint.status == MOVE and answer.hint.move != "a3"
+    assert apply_move(positions[-1], answer.hint.move) not in set(positions)
+
+
+@pytest.mark.parametrize("keep_plan", [True, False])
+def test_pressing_hint_on_freecell_363125_wins_without_a_position_twice(keep_plan):
+    log, positions = press_hint("freecell", LOOP_DEAL, keep_plan=keep_plan)
+    assert replay(deal("freecell", LOOP_DEAL), log).won
+    assert len(set(positions)) == len(positions)
+
+
+@pytest.mark.parametrize(("variant", "number"), [
+    ("freecell", 1), ("forecell", 2), ("klondike-draw1", 5), ("spider-1suit", 5),
+])
+def test_pressing_hint_wins_with_no_position_repeated(variant, number):
+    log, positions = press_hint(variant, number)
+    assert replay(deal(variant, number), log).won
+    assert len(set(positions)) == len(positions)
+
+
+def test_on_the_plan_the_hint_is_its_next_move_without_a_search():
+    start = deal("freecell", 24)
+    first = planned_hint(start, [])
+    followed = planned_hint(start, list(first.plan[:5]), plan=first.plan)
+    assert (followed.hint.move, followed.hint.iterations, followed.replanned) == (first.plan[5], 0, False)
+    assert followed.plan == first.plan
+
+
+def test_off_the_plan_a_new_plan_starts_with_the_log():
+    start = deal("freecell", 24)
+    first = planned_hint(start, [])
+    other = next(str(m) for m in legal_moves(start) if str(m) != first.plan[0]
+                 and planned_hint(start, [str(m)]).hint.status == MOVE)
+    answer = planned_hint(start, [other], plan=first.plan)
+    assert answer.replanned and answer.plan[0] == other and answer.plan[1] == answer.hint.move
+    assert replay(start, answer.plan).won
+
+
+def test_a_plan_written_41_is_followed_by_a_log_written_41v1():
+    start = deal("spider-1suit", 8)
+    plan = list(planned_hint(start, []).plan)
+    into_gap = next(i for i, move in enumerate(plan) if move.endswith("v1"))
+    old = [m[:-2] if m.endswith("v1") else m for m in plan]
+    answer = planned_hint(start, plan[:into_gap + 1], plan=old)
+    assert (answer.replanned, answer.hint.move) == (False, plan[into_gap + 1])
+
+
+def test_a_plan_that_would_return_to_a_seen_position_is_dropped():
+    start = deal("freecell", LOOP_DEAL)
+    onwards = planned_hint(start, LOOP_LOG).plan[len(LOOP_LOG):]
+    looping = [*LOOP_LOG, "a3", "3a", *onwards]  # wins, but its next move goes back
+    assert replay(start, looping).won
+    answer = planned_hint(start, LOOP_LOG, plan=looping)
+    assert answer.replanned and answer.hint.move != "a3"
+
+
+def test_a_new_first_move_is_never_a_foundation_return():
+    start = deal("freecell", LOOP_DEAL)
+    log = list(LOOP_LOG)
+    for _ in range(40):
+        answer = planned_hint(start, log)
+        if answer.hint.status != MOVE:
+            break
+        assert not answer.hint.move.startswith("h")
+        log.append(answer.hint.move)
+
+
+def test_the_stored_line_is_a_fallback_only_after_the_same_search(monkeypatch):
+    from games.solver import plans
+    from games.solver.results import UNDECIDED, HintResult
+
+    start = deal("spider-1suit", 8)
+    line = list(planned_hint(start, []).plan)
+    searched = []
+
+    def undecided(start, log, **kwargs):
+        searched.append(len(log))
+        return HintResult(UNDECIDED, None, (), None, 1, 0.0, "")
+
+    monkeypatch.setattr(plans, "hint", undecided)
+    on = planned_hint(start, line[:5], fallback=line)
+    off_log = [*line[:4], next(str(m) for m in legal_moves(replay(start, line[:4]).position)
+                                 if str(m) != line[4])]
+    off = planned_hint(start, off_log, fallback=line)
+    assert searched == [5, 5]  # the same search on and off the stored line
+    assert (on.hint.status, on.hint.move, on.plan) == (MOVE, line[5], tuple(line))
+    assert off.hint.status == UNDECIDED and off.plan == ()
