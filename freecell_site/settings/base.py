@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "frontend",
+    "social",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class SocialConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "social"
+    verbose_name = "Play together: challenges, follows and leagues"
+
+    def ready(self) -> None:
+        # The daily board answers ?among=following and ?league=<code> through this app.
+        from games.apis.boards import daily_board_filter_register
+        from social.apis.boards import FilteredDailyBoardApi
+
+        view = FilteredDailyBoardApi.as_view()
+        daily_board_filter_register("among", view)
+        daily_board_filter_register("league", view)
