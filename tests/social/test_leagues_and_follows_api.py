@@ -209,3 +209,20 @@ def test_a_stored_league_board_is_outdated_by_a_new_member(board_day, today, com
     with commits(execute=True):
         dan.post(f"/api/leagues/{league['code']}/join/")
     assert _players(bob.get(path).json()["rows"]) == [(1, "bob"), (2, "dan")]
+
+
+def test_a_stored_narrowed_board_costs_only_the_sessions_queries(board_day, today, client,
+                                                                 django_assert_num_queries):
+    """The session's two queries (the session row, the user): the board itself is stored bytes."""
+    from django.contrib.auth import get_user_model
+
+    bob = get_user_model().objects.get(username="bob")
+    league = _league(_client("bob"))
+    _client("dan").post("/api/players/ann/follow/")
+    client.force_login(bob)
+    for path in (f"/api/leaderboards/daily/{today}/freecell/?league={league['code']}",
+                 f"/api/leaderboards/daily/{today}/freecell/?among=following"):
+        assert client.get(path).status_code == 200  # built and stored
+        with django_assert_num_queries(2):
+            again = client.get(path)
+        assert again.status_code == 200 and again["Cache-Control"].startswith("private")

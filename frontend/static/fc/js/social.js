@@ -74,9 +74,17 @@ async function challengePage(root) {
   const seconds = page.querySelector("[data-seconds]");
   if (seconds) seconds.textContent = formatClock(Number(seconds.dataset.seconds));
   const me = document.body.dataset.user;
-  const data = await api.challenge(code);
-  fillTable(page.querySelector("[data-attempts]"), ["Rank", "Player", "Moves", "Time", "State"],
+  const attempts = page.querySelector("[data-attempts]");
+  const show = (data) => fillTable(attempts, ["Rank", "Player", "Moves", "Time", "State"],
     data.attempts.map((a) => [a.rank ?? "–", a.player, a.counted_moves ?? "", clock(a.seconds), STATE_WORDS[a.state] ?? a.state]));
+  let data = await api.challenge(code);
+  show(data);
+  // A win being checked by the worker takes its place in a moment: asked again every two seconds, for a minute or so.
+  for (let tries = 0; tries < 30 && data.attempts.some((a) => a.state === "pending"); tries += 1) {
+    await wait(2000);
+    data = await api.challenge(code);
+    show(data);
+  }
   const counters = page.querySelector("[data-counters]");
   const list = page.querySelector("[data-counter-list]");
   list.replaceChildren(...data.counters.map((c) => {
