@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from games.models import Game
+from games.models import Game, Result
 from tests.browser.board import wait_settled
 from tests.browser.conftest import NO_AUTO_HOME
 from tests.browser.players import log_in, other_device
@@ -54,6 +54,7 @@ def first_rows(page, count: int) -> list[list[str]]:
 
 def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_player, screenshots):
     line = translate(VARIANT, NUMBER, list(winning_line(VARIANT, NUMBER)))
+    site.set_default_timeout(45_000)  # two browsers and a worker on a shared, busy machine
     make_player("amy")
     bea = make_player("bea")
 
@@ -67,13 +68,15 @@ def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_pl
     end.get_by_role("button", name="Challenge a friend").click()
     site.wait_for_url(re.compile(r".*/c/[a-z0-9]{8}$"), timeout=90_000)
     code = site.url.rsplit("/", 1)[1]
-    site.get_by_text("did it in 112 moves").wait_for()
+    amy_result = Result.objects.get(player__username="amy")
+    said = site.locator("[data-challenge-line]").text_content()
+    assert "amy did it in 112 moves" in " ".join(said.split()), (said, amy_result.moves, amy_result.undos)
 
     # Bea, in a browser of her own, follows the link and plays her one attempt.
     other = browser.new_context(viewport={"width": 1280, "height": 800})
     other.add_init_script(NO_AUTO_HOME)
     bea_page = other.new_page()
-    bea_page.set_default_timeout(15_000)
+    bea_page.set_default_timeout(45_000)
     bea_page.errors = []
     bea_page.on("pageerror", lambda error: bea_page.errors.append(str(error)))
     log_in(bea_page, site.base, "bea", f"/c/{code}", board=False)
