@@ -211,18 +211,25 @@ def test_a_stored_league_board_is_outdated_by_a_new_member(board_day, today, com
     assert _players(bob.get(path).json()["rows"]) == [(1, "bob"), (2, "dan")]
 
 
-def test_a_stored_narrowed_board_costs_only_the_sessions_queries(board_day, today, client,
-                                                                 django_assert_num_queries):
-    """The session's two queries (the session row, the user): the board itself is stored bytes."""
+def test_a_stored_narrowed_board_costs_no_query_and_a_logged_out_session_reads_it_no_more(
+        board_day, today, client, django_assert_num_queries):
+    """Once DRF has authenticated the session, its cookie stands for the player on the stored
+    path: no query at all (as the public board). Logging out forgets it at once."""
     from django.contrib.auth import get_user_model
 
     bob = get_user_model().objects.get(username="bob")
     league = _league(_client("bob"))
     _client("dan").post("/api/players/ann/follow/")
     client.force_login(bob)
-    for path in (f"/api/leaderboards/daily/{today}/freecell/?league={league['code']}",
-                 f"/api/leaderboards/daily/{today}/freecell/?among=following"):
-        assert client.get(path).status_code == 200  # built and stored
-        with django_assert_num_queries(2):
+    paths = (f"/api/leaderboards/daily/{today}/freecell/?league={league['code']}",
+             f"/api/leaderboards/daily/{today}/freecell/?among=following")
+    for path in paths:
+        assert client.get(path).status_code == 200  # built and stored; the session remembered
+        with django_assert_num_queries(0):
             again = client.get(path)
         assert again.status_code == 200 and again["Cache-Control"].startswith("private")
+    cookie = client.cookies["sessionid"].value
+    assert client.post("/api/accounts/logout/").status_code in (200, 204)
+    client.cookies["sessionid"] = cookie  # the old cookie, replayed
+    for path in paths:
+        assert client.get(path).status_code in (401, 403)
