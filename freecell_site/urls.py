@@ -16,8 +16,10 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/accounts/", include("accounts.urls")),
     path("api/", include("games.urls")),
+    path("api/", include("social.urls")),
     path("", include("accounts.page_urls")),
     path("", include("frontend.urls")),
+    path("", include("social.page_urls")),
 ]
 
 handler400 = "core.handlers.bad_request"

@@ -156,6 +156,13 @@ class Game(models.Model):
         PLAYING = "playing"
         WON = "won"
 
+    class Kind(models.TextChoices):
+        """``play``: free play or a daily (``daily`` says which). ``challenge``: a player's
+        attempt at someone's challenge (the ``social`` app), ranked as a daily is."""
+
+        PLAY = "play"
+        CHALLENGE = "challenge"
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games", null=True, blank=True
@@ -170,6 +177,7 @@ class Game(models.Model):
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="games")
     daily = models.ForeignKey(Daily, on_delete=models.PROTECT, null=True, blank=True, related_name="games")
     ranked = models.BooleanField(default=False)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PLAY)
     state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
     moves = models.TextField(blank=True, default="", help_text="Space-separated standard notation.")
     ply = models.PositiveIntegerField(default=0)
@@ -221,6 +229,13 @@ class Game(models.Model):
     @property
     def guest(self) -> bool:
         return self.player_id is None
+
+    @property
+    def ranked_attempt(self) -> bool:
+        """A game that is someone's one ranked try: a first attempt at an open daily,
+        or at a challenge. Its undos count, a hint ends it (``ranked`` goes), and its
+        win is assessed for fair play as a daily's is."""
+        return self.ranked and (self.daily_id is not None or self.kind == self.Kind.CHALLENGE)
 
     @property
     def records_wins(self) -> bool:

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "auditlog",
     "games",
     "frontend",
+    "social",
 ]
 
 MIDDLEWARE = [

@@ -1,9 +1,10 @@
 """Leaderboards and a player's stats: stored JSON, an ETag and a short public Cache-Control."""
 
 import datetime as dt
+from collections.abc import Callable
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -108,16 +109,38 @@ def _day_or_none(text: str) -> dt.date | None:
         return None  # the long way answers the error
 
 
+#: Views that answer a daily board narrowed by a query parameter, by its name
+#: (``among``, ``league``: the social app registers them when it starts).
+DAILY_BOARD_FILTERS: dict[str, Callable] = {}
+BOARD_FILTER_PARAMETERS = [
+    OpenApiParameter("among", str, enum=["following"], required=False,
+                     description="`following`: only the players you follow, and you (login required)."),
+    OpenApiParameter("league", str, required=False,
+                     description="A league's code: only its members (members only)."),
+]
+
+
+def daily_board_filter_register(parameter: str, view: Callable) -> None:
+    """Answer daily boards asked with ``?<parameter>=`` by ``view(request, date=, variant=)``."""
+    DAILY_BOARD_FILTERS[parameter] = view
+
+
 class LeaderboardDailyApi(StoredReadApi):
     permission_classes = [AllowAny]
+
+    def dispatch(self, request, *args, **kwargs):
+        for parameter, view in DAILY_BOARD_FILTERS.items():
+            if parameter in request.GET:
+                return view(request, *args, **kwargs)
+        return super().dispatch(request, *args, **kwargs)
 
     def stored_answer(self, *, date: str, variant: str):
         day = _day_or_none(date)
         return None if day is None else leaderboard_daily_stored(variant=variant, date=day)
 
     @extend_schema(responses={200: DailyBoardOut, **NOT_MODIFIED, **ERRORS, **NOT_READY},
-                   parameters=[DATE_PATH, DAILY_VARIANT_PATH],
-                   summary="A daily's leaderboard and moves histogram")
+                   parameters=[DATE_PATH, DAILY_VARIANT_PATH, *BOARD_FILTER_PARAMETERS],
+                   summary="A daily's leaderboard and moves histogram (or its rows among friends, a league)")
     def get(self, request, date: str, variant: str):
         # Not stored yet: today's daily may have to be made from the pool first.
         daily = daily_get(variant=variant, date=parse_date(date))

@@ -92,9 +92,10 @@ def fairplay_flag(game: Game) -> str:
 
 
 def fairplay_assess(*, game: Game) -> dict | None:
-    """The engine-assistance evidence of a ranked daily win (None for any other game):
-    the score, its signals, the closest shipped solver preset and the think times."""
-    if not (game.ranked and game.daily_id):
+    """The engine-assistance evidence of a ranked attempt's win, a daily's or a challenge's
+    (None for any other game): the score, its signals, the closest shipped solver preset
+    and the think times."""
+    if not game.ranked_attempt:
         return None
     start = start_position(game.deal.variant, game.deal.number)
     assessment = assess(start, game.move_list, game.server_times, game.client_times,
@@ -145,6 +146,6 @@ def fairplay_warm(*, game_id) -> int:
     """The worker's walk of a ranked daily game still in play (see the module notes);
     returns the searches made. Nothing is recorded but the kept preset lines."""
     game = Game.objects.select_related("deal").filter(pk=game_id).first()
-    if game is None or not (game.ranked and game.daily_id) or game.state != Game.State.PLAYING:
+    if game is None or not game.ranked_attempt or game.state != Game.State.PLAYING:
         return 0
     return fairplay_warm_line(variant=game.deal.variant, number=game.deal.number, moves=game.move_list)

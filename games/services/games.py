@@ -39,9 +39,9 @@ MAX_LOG_MOVES = 1000
 MAX_CLIENT_MS = 30 * 24 * 3600 * 1000  # a month of play is more than any game
 
 
-def game_start(*, player, deal, daily=None, ranked: bool = False) -> Game:
+def game_start(*, player, deal, daily=None, ranked: bool = False, kind: str = Game.Kind.PLAY) -> Game:
     """Start a game; the server's clock starts now."""
-    return Game.objects.create(player=player, deal=deal, daily=daily, ranked=ranked)
+    return Game.objects.create(player=player, deal=deal, daily=daily, ranked=ranked, kind=kind)
 
 
 def deal_game_start(*, player, variant: str, number: int) -> Game:
@@ -137,8 +137,7 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
     now = timezone.now()
     if game.ply == 0 and game.records_wins:  # from now on the game counts as played in the player's stats
         transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
-    ranked_daily = game.ranked and game.daily_id is not None
-    if ranked_daily and not won and fairplay_warm_due(game.deal.variant, game.move_list,
+    if game.ranked_attempt and not won and fairplay_warm_due(game.deal.variant, game.move_list,
                                                       [*game.move_list, *moves]):
         # the fair-play assessment's searches follow the game (games/services/fairplay.py)
         transaction.on_commit(lambda pk=str(game.pk): doorbell(tasks.fairplay_warm_task, pk))

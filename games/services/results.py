@@ -89,8 +89,8 @@ def _judge(submission: Submission, game: Game) -> _Judgement:
         return _Judgement(inputs, f"move {replay.error_index} is illegal: {replay.error}")
     if not replay.won:
         return _Judgement(inputs, f"the log does not win ({replay.moves} moves)")
-    ranked = game.ranked and game.daily_id is not None
-    return _Judgement(inputs, moves=replay.moves, evidence=fairplay_assess(game=game) if ranked else None)
+    return _Judgement(inputs, moves=replay.moves,
+                      evidence=fairplay_assess(game=game) if game.ranked_attempt else None)
 
 
 def _judge_unlocked(submission_id: int) -> _Judgement | None:
@@ -145,7 +145,7 @@ def result_record(*, submission: Submission, game: Game, moves: int, evidence=_A
     # an open daily starts ranked, and a hint or the day's close take it away.
     ranked = game.ranked and game.daily is not None
     if evidence is _ASSESS:
-        evidence = fairplay_assess(game=game) if ranked else None
+        evidence = fairplay_assess(game=game) if game.ranked_attempt else None
     # Other accounts on the same daily from this browser or address, or with this line (links.py).
     links = links_find(game=game) if game.daily_id is not None else []
     # Staff see every reason the finish is held for, the clocks' first.
@@ -155,8 +155,8 @@ def result_record(*, submission: Submission, game: Game, moves: int, evidence=_A
     result = Result.objects.create(
         submission=submission, game=game, player=game.player, deal=game.deal, daily=game.daily,
         ranked=ranked, moves=moves, duration_ms=duration_ms, undos=game.undos, hints=game.hints,
-        # Moves taken back count on a ranked attempt: it is not free practice.
-        counted_moves=moves + game.undos if ranked else moves,
+        # Moves taken back count on a ranked attempt (a daily's, a challenge's): it is not free practice.
+        counted_moves=moves + game.undos if game.ranked_attempt else moves,
         finished_at=game.finished_at or timezone.now(), flagged=bool(reason), flag_reason=reason,
         fairplay_score=evidence["score"] if evidence else None, fairplay_evidence=evidence or {},
         links=links,

@@ -50,7 +50,7 @@ RULE_REFUSALS = {
                                              "time_backwards",
     "GET /api/dailies/{date}/{variant}/": "daily_not_open",
     "POST /api/dailies/{date}/{variant}/games/": "daily_not_open",
-    "GET /api/leaderboards/daily/{date}/{variant}/": "daily_not_open",
+    "GET /api/leaderboards/daily/{date}/{variant}/": "daily_not_open, invalid (among and league together)",
     "POST /api/staff/schedule/": "deal_not_proven, deal_impossible, deal_number_guessable, date_not_future, "
                                  "invalid_deal_number",
     "PATCH /api/staff/schedule/{variant}/{date}/": "deal_not_proven, deal_impossible, deal_number_guessable, "
@@ -59,6 +59,14 @@ RULE_REFUSALS = {
     "DELETE /api/staff/schedule/{variant}/{date}/": "date_not_future, invalid_date",
     "POST /api/staff/schedule/fill/": "date_not_future, invalid (a range backwards or over a year)",
     "POST /api/staff/players/{username}/suspension/": "reason_required, invalid (staff are not suspended)",
+    "POST /api/challenges/": "not_your_game, game_not_won, daily_open, game_assisted, challenge_not_taken, "
+                             "same_deal",
+    "POST /api/challenges/{code}/games/": "own_challenge, deal_unavailable",
+    "POST /api/players/{username}/follow/": "follow_self",
+    "POST /api/leagues/": "league_name_invalid, league_name_mixed_scripts",
+    "PATCH /api/leagues/{code}/": "league_name_invalid, league_name_mixed_scripts",
+    "DELETE /api/leagues/{code}/members/{username}/": "owner_stays",
+    "GET /api/leagues/{code}/standings/": "invalid_date",
 }
 
 

@@ -75,10 +75,26 @@ export const api = {
 
   dailyArchive: (variant, month) => get(`dailies/archive/${enc(variant)}/?month=${enc(month)}`),
   dailyLines: (date, variant) => get(`dailies/${enc(date)}/${enc(variant)}/lines/`),
-  dailyBoard: (date, variant) => get(`leaderboards/daily/${enc(date)}/${enc(variant)}/`),
+  /** `narrow`: `{among: "following"}` or `{league: code}` for the board among those players only. */
+  dailyBoard: (date, variant, narrow = {}) => {
+    const query = new URLSearchParams(narrow).toString();
+    return get(`leaderboards/daily/${enc(date)}/${enc(variant)}/${query ? `?${query}` : ""}`);
+  },
   dealBoard: (variant, number) => get(`leaderboards/deal/${enc(variant)}/${enc(number)}/`),
   allTimeBoard: (variant) => get(`leaderboards/all-time/${enc(variant)}/`),
   stats: (username) => get(`players/${enc(username)}/stats/`),
+
+  challenge: (code) => get(`challenges/${enc(code)}/`),
+  makeChallenge: (game, answers = null) => post("challenges/", answers ? { game, answers } : { game }),
+  startChallenge: (code) => post(`challenges/${enc(code)}/games/`),
+  follow: (username) => post(`players/${enc(username)}/follow/`),
+  unfollow: (username) => request("DELETE", `players/${enc(username)}/follow/`),
+  makeLeague: (name) => post("leagues/", { name }),
+  league: (code) => get(`leagues/${enc(code)}/`),
+  joinLeague: (code) => post(`leagues/${enc(code)}/join/`),
+  renameLeague: (code, name) => request("PATCH", `leagues/${enc(code)}/`, { name }),
+  removeMember: (code, username) => request("DELETE", `leagues/${enc(code)}/members/${enc(username)}/`),
+  standings: (code, period) => get(`leagues/${enc(code)}/standings/?period=${enc(period)}`),
 };
 
 /** A list answer: a bare array, or the list inside `{games}` or `{rows}`. */

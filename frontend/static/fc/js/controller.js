@@ -78,10 +78,27 @@ export function createController({ root, config, loaded, store, view, hud, say }
     const actions = againActions({ game, dailyOpen, playAgain });
     if (config.user) actions.unshift({ label: "Leaderboard", href: boardLink(game) });
     if (!game.daily) actions.push({ label: "New deal", run: newDeal });
+    if (config.challenge) actions.unshift({ label: "See the challenge", href: `/c/${config.challenge}` });
+    // A won game becomes a challenge once the worker has checked it (a daily's, once its day has closed).
+    else if (config.user && (!game.daily || loaded.daily?.open === false)) actions.unshift({ label: "Challenge a friend", run: challengeFriend });
     showEndScreen({
       dialog: root.querySelector("[data-end]"), game, config, par: loaded.daily?.par ?? null, client: api, session,
       actions, share: (text) => shareText({ text, hud, say }),
     });
+  }
+
+  async function challengeFriend() {
+    const id = session.id();
+    if (!id) return;
+    hud.notice("Making your challenge once the server has checked your win…");
+    try {
+      await session.flushed();
+      const { challengeFrom } = await import("./social.js");
+      const made = await challengeFrom(api, id, new URLSearchParams(location.search).get("answers"));
+      location.assign(new URL(made.url).pathname);
+    } catch (error) {
+      hud.notice(`No challenge: ${error.message}`, [], "error");
+    }
   }
 
   /** A fresh game on the same deal; the next move starts a new server game. */

@@ -107,7 +107,9 @@ export async function showEndScreen({ dialog, game, config, par, client, session
   const body = dialog.querySelector("[data-end-body]");
   const ms = playedMs(game);
   const moves = game.moves.length;
-  const url = new URL(game.daily ? `/daily/${game.daily.variant}` : config.shareUrl ?? location.pathname, location.origin).href;
+  // A daily's link plays today's daily while it is open, then opens the sharer's challenge on it.
+  const dailyUrl = game.daily && (config.user ? `/d/${game.daily.variant}/${game.daily.date}/${encodeURIComponent(config.user)}` : `/daily/${game.daily.variant}`);
+  const url = new URL(dailyUrl || (config.shareUrl ?? location.pathname), location.origin).href;
   const card = { title: config.variantTitle ?? config.title, daily: game.daily, moves, par, ms, url };
   const render = (facts = {}) => {
     const parNow = facts.par ?? par;

@@ -76,6 +76,20 @@ async function loadStock(config, local, client) {
   return { ...base, game: fromServer(remote, Date.now(), local?.known ?? {}), remote };
 }
 
+// A challenge's attempt: started (or resumed) on the server at once; once it is
+// over the server says so (`challenge_attempted`) and names it, and it opens as it ended.
+async function loadChallenge(config, client) {
+  let remote;
+  try {
+    remote = await client.startChallenge(config.challenge);
+  } catch (error) {
+    if (error.code !== "challenge_attempted" || !error.detail?.game) throw error;
+    remote = await client.game(error.detail.game);
+  }
+  const won = remote.state === "won";
+  return { game: fromServer(remote), remote: won ? null : remote, finished: won ? remote : null, ranked: Boolean(remote.ranked), daily: null };
+}
+
 /**
  * Returns `{game, remote, finished, ranked, daily, key}`: `remote` is the
  * server game in progress to keep in step, `finished` a won server game shown
@@ -83,6 +97,7 @@ async function loadStock(config, local, client) {
  */
 export async function loadGame(config, store, client = api) {
   const key = gameKey(config.variant, config.number, config.daily);
+  if (config.challenge) return { ...(await loadChallenge(config, client)), key: `fc:challenge:${config.challenge}` };
   const local = localGame(store, key, config);
   if (config.daily) return { ...(await loadDaily(config, local, client)), key };
   if (rulesetOf(config.variant)?.family !== "freecell") return { ...(await loadStock(config, local, client)), key };

@@ -28,9 +28,17 @@ async function start() {
   } else if (page === "replay") {
     const { startReplay } = await import("./replay.js");
     await startReplay(document.querySelector("[data-replay]"));
+  } else if (["challenge", "leagues", "league"].includes(page)) {
+    const { startSocial } = await import("./social.js");
+    await startSocial(page, document.querySelector("#content"));
   } else {
     const { startPage } = await import("./pages.js");
     await startPage(page, document.querySelector("#content"));
+  }
+  // A follow button on a profile (social/follow_button.html).
+  if (page === "profile" && document.querySelector("[data-follow]")) {
+    const { startSocial } = await import("./social.js");
+    await startSocial(page, document.querySelector("#content"));
   }
 }
 

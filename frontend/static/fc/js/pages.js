@@ -149,7 +149,10 @@ async function leaderboard(root) {
   const tableEl = page.querySelector("[data-rows]");
   try {
     if (board === "daily") {
-      const data = await api.dailyBoard(date, variant);
+      // ?among=following or ?league=<code>: the same rows, among those players only.
+      const asked = new URLSearchParams(location.search);
+      const narrow = asked.get("among") === "following" ? { among: "following" } : asked.get("league") ? { league: asked.get("league") } : {};
+      const data = await api.dailyBoard(date, variant, narrow);
       histogram(page.querySelector("[data-histogram]"), data.histogram ?? []);
       // Moves taken back count on a ranked attempt: "moves (undone)".
       const moves = (r) => (r.undos ? `${r.counted_moves ?? r.moves} (${r.undos} undone)` : (r.counted_moves ?? r.moves));

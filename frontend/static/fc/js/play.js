@@ -16,6 +16,8 @@ function readConfig(root) {
     // Exact past 2^53 (deal numbers reach 10^20 - 1): the digits themselves, a number only while safe.
     number: /^\d+$/.test(d.number ?? "") ? (Number.isSafeInteger(+d.number) ? +d.number : d.number) : null,
     daily: d.dailyDate ? { date: d.dailyDate, variant: d.variant } : null,
+    // A challenge's attempt: the server starts (or resumes) it, and it is played once.
+    challenge: d.challenge || null,
     user: d.user || null,
     // Klondike and Spider are always played on the server (guests too): their hidden cards are its.
     server: Boolean(d.user) || rulesetOf(d.variant)?.family !== "freecell",
