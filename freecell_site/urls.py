@@ -13,6 +13,7 @@ urlpatterns = [
     # split view serves its start-up script as a file, so the site's CSP holds here too.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/accounts/", include("accounts.urls")),
+    path("api/", include("races.urls")),
     path("api/", include("games.urls")),
     path("", include("frontend.urls")),
 ]

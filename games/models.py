@@ -172,6 +172,10 @@ class Game(models.Model):
     client_times = models.JSONField(default=list, help_text="Client clock of each move, ms after start.")
     undos = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
+    in_race = models.BooleanField(
+        default=False,
+        help_text="A live race's game (races app): played through its race only, never the games API.",
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
