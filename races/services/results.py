@@ -11,7 +11,7 @@ played but is kept out of the ratings, and staff see why.
 
 Places: the winners first, in the order they won; then everyone else by what
 they had home when the race ended, then by fewer moves (taken-back ones
-included); a tie shares its place.
+included); a log that does not replay comes last; a tie shares its place.
 """
 
 from dataclasses import dataclass
@@ -60,7 +60,10 @@ def _replay_entry(race: Race, entry: RacePlayer) -> _Replayed:
 
 
 def place_key(entry: RacePlayer) -> tuple:
-    """Winners by the time they won; the rest by more home, then fewer moves."""
+    """Winners by the time they won; the rest by more home, then fewer moves; a log
+    that does not replay last."""
+    if entry.log_check == RacePlayer.Check.INVALID:
+        return (2, 0, 0)
     if entry.won_ms is not None:
         return (0, entry.won_ms, 0)
     return (1, -entry.home, entry.moves)
