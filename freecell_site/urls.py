@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
+from races import views as race_views
+
 from .health import HealthApi
 from .schema import SchemaApi
 
@@ -15,6 +17,8 @@ urlpatterns = [
     path("api/accounts/", include("accounts.urls")),
     path("api/", include("races.urls")),
     path("api/", include("games.urls")),
+    path("race/", race_views.race_new, name="race-new"),
+    path("race/<str:code>", race_views.race_page, name="race"),
     path("", include("frontend.urls")),
 ]
 

@@ -30,8 +30,8 @@ from races.selectors import progress_out, race_get, race_out
 from races.services import moves as race_moves
 from races.services import races as race_services
 
-FLOOD_BURST = 30
-FLOOD_RATE = 8.0  # frames a second, sustained
+FLOOD_BURST = 60
+FLOOD_RATE = 10.0  # frames a second, sustained
 
 
 def _origin_allowed(scope) -> bool:

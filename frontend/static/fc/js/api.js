@@ -79,6 +79,7 @@ export const api = {
   dealBoard: (variant, number) => get(`leaderboards/deal/${enc(variant)}/${enc(number)}/`),
   allTimeBoard: (variant) => get(`leaderboards/all-time/${enc(variant)}/`),
   stats: (username) => get(`players/${enc(username)}/stats/`),
+  createRace: (body) => post("races/", body),
 };
 
 /** A list answer: a bare array, or the list inside `{games}` or `{rows}`. */
