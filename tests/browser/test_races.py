@@ -6,6 +6,8 @@ places shown follow the rules once the worker has replayed every log.
 Most of the winner's line goes up through a socket of its own page (as a
 second device would send it), so that the board plays only its last moves."""
 
+import re
+
 import pytest
 
 from games import engine
@@ -22,7 +24,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.slow]
 SEND_BATCHES = """
 async ([port, code, batches, from]) => {
   const ws = new WebSocket(`ws://${location.hostname}:${port}/ws/races/${code}/`);
-  await new Promise((resolve) => ws.addEventListener("open", resolve, { once: true }));
+  // On connecting, a dealt player is sent their game: its clock times the moves as the page does.
+  const started = await new Promise((resolve) => {
+    const hear = (event) => {
+      const frame = JSON.parse(event.data);
+      if (frame.type === "game") { ws.removeEventListener("message", hear); resolve(Date.parse(frame.game.started_at)); }
+    };
+    ws.addEventListener("message", hear);
+  });
   let ply = from;
   for (const [index, moves] of batches.entries()) {
     const answer = new Promise((resolve) => {
@@ -33,7 +42,7 @@ async ([port, code, batches, from]) => {
       ws.addEventListener("message", hear);
     });
     ws.send(JSON.stringify({ type: "moves", id: index + 1, expected_ply: ply, moves,
-                             client_times: moves.map((_, i) => 2000 * (ply + i + 1)) }));
+                             client_times: moves.map(() => Math.max(0, Date.now() - started)) }));
     const frame = await answer;
     if (frame.type === "error") return JSON.stringify(frame.error);
     ply += moves.length;
@@ -95,7 +104,7 @@ def race_to_the_end(pages, base, port, variant, number, finish):
     alice.select_option("select[name=variant]", variant)
     alice.fill("input[name=number]", str(number))
     alice.get_by_role("button", name="Make the race").click()
-    alice.wait_for_url("**/race/*")
+    alice.wait_for_url(re.compile(r".*/race/[a-z0-9]+$"))
     code = alice.url.rstrip("/").rsplit("/", 1)[1]
     for page in (bob, carol):
         page.goto(f"{base}/race/{code}")
@@ -163,6 +172,7 @@ def test_three_players_race_a_freecell_deal_then_a_klondike_deal_to_the_end(live
         page.add_init_script(NO_AUTO_HOME)
         page.errors = []
         page.on("pageerror", lambda error, page=page: page.errors.append(str(error)))
+        page.on("console", lambda message, name=name: message.type == "error" and print(name, message.text))
         page.set_default_timeout(20_000)
         page.username = name
         log_in(page, base, name)
