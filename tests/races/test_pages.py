@@ -27,3 +27,13 @@ def test_the_race_page_names_the_socket_port_and_allows_a_connection_there(clien
 def test_an_unknown_race_page_is_not_found(client, player):
     client.force_login(player)
     assert client.get("/race/zzzzzzzz").status_code == 404
+
+
+def test_a_profile_shows_the_players_race_ratings(client, make_player):
+    from races.models import RaceRating
+
+    player = make_player("rated")
+    RaceRating.objects.create(player=player, variant="freecell", mu=30.0, sigma=5.0, races=3)
+    page = client.get("/players/rated/").content.decode()
+    assert "Race ratings" in page
+    assert "2400 (3 rated races)" in page  # 1500 + 60 x (30 - 3 x 5)
