@@ -5,7 +5,7 @@
 
 Starts its own stack (``bench/stack.py``: database, Celery worker, gunicorn for
 HTTP as the Dockerfile runs it, and the ASGI server of ``/ws/``), makes the
-races through the services (FreeCell deals 1..N, dealt already), and connects
+races through the services (FreeCell deals from 1001, dealt already), and connects
 every player by its API token (``?token=``). Each player then sends one move of
 its deal's winning line at a time, after an exponential think time of mean
 ``--pace`` seconds (a person's pace; 200 players at 3 s make about 67 moves a
@@ -67,11 +67,12 @@ def make_races(count: int, players: int, prefix: str) -> list[dict]:
     races = []
     for r in range(count):
         users = [User.objects.create_user(f"racer{prefix}{r:03d}x{p}") for p in range(players)]
-        race = race_create(host=users[0], variant="freecell", number=r + 1, minutes=60)
+        # Deals from 1001 on: bench/load.py's seeded daily (deal 24) is not open for free play.
+        race = race_create(host=users[0], variant="freecell", number=1001 + r, minutes=60)
         for user in users[1:]:
             race_join(code=race.code, player=user)
         race_start(code=race.code, player=users[0], now=timezone.now() - dt.timedelta(seconds=10))
-        races.append({"code": race.code, "line": list(winning_line("freecell", r + 1)),
+        races.append({"code": race.code, "line": list(winning_line("freecell", 1001 + r)),
                       "players": [{"username": u.username, "token": Token.objects.create(user=u).key}
                                   for u in users]})
     return races
@@ -197,6 +198,17 @@ async def measure(services, args) -> dict:
     return out
 
 
+async def measured(services, args) -> dict:
+    """``measure``, then this event loop's own database connection closed (Django keeps one per
+    async context: left open, it would keep the database from being dropped)."""
+    from django.db import connections
+
+    try:
+        return await measure(services, args)
+    finally:
+        connections.close_all()
+
+
 async def _after(delay: float, awaitable):
     await asyncio.sleep(delay)
     return await awaitable
@@ -254,7 +266,7 @@ def main() -> None:
     with live_stack() as services:
         try:
             seed(0, 0, warm=False)
-            out = asyncio.run(measure(services, args))
+            out = asyncio.run(measured(services, args))
         finally:
             services.stop()
             _sessions_gone()

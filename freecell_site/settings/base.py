@@ -229,7 +229,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.catalogue.daily_variants"},
+    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.catalogue.daily_variants",
+                            "VariantEnum": "games.catalogue.site_variants"},
     # Swagger UI is served from the app's own static files, pinned with the package.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
