@@ -1,4 +1,5 @@
-# Production image: gunicorn + whitenoise for the web, the same image for worker and beat.
+# Production image: gunicorn + whitenoise for the web, the same image for the race sockets
+# (uvicorn, freecell_site.asgi: docker-compose.yml's sockets service), worker and beat.
 
 # Build stage: the compiler and the C headers build the package's native code (the
 # Spider search, setup.py) exactly as scripts/setup does; none of it reaches the runtime.
@@ -36,6 +37,6 @@ RUN SECRET_KEY=build-only-$(date +%s)-0123456789012345678901234567890123456789 \
 
 RUN useradd --system --home /app fc && chown -R fc /app
 USER fc
-EXPOSE 8000
+EXPOSE 8000 8001
 CMD ["gunicorn", "freecell_site.wsgi:application", "--bind", "0.0.0.0:8000", \
      "--workers", "2", "--threads", "8", "--worker-class", "gthread", "--no-control-socket", "--access-logfile", "-"]

@@ -1,6 +1,20 @@
+"""ASGI: the race sockets (``/ws/``, Django Channels) and, for a server that serves
+both, the site's HTTP. scripts/run and the compose file serve HTTP with gunicorn
+(freecell_site/wsgi.py) and only ``/ws/`` through this (docs/benchmarks.md, Races)."""
+
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.local")
-application = get_asgi_application()
+django_application = get_asgi_application()  # sets Django up before the consumers are imported
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+
+from races.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_application,
+    "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+})

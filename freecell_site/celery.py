@@ -85,6 +85,10 @@ app.conf.update(
             "task": "accounts.sessions_clear",
             "schedule": 3600.0,
         },
+        "sweep-races": {
+            "task": "races.races_sweep",
+            "schedule": 30.0,
+        },
         "prepare-dailies": {
             "task": "games.dailies_prepare",
             "schedule": crontab(minute="*/15"),

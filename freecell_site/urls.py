@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
+from races import views as race_views
+
 from .health import HealthApi
 from .metrics import metrics_view
 from .schema import SchemaApi
@@ -15,9 +17,12 @@ urlpatterns = [
     # split view serves its start-up script as a file, so the site's CSP holds here too.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/accounts/", include("accounts.urls")),
+    path("api/", include("races.urls")),
     path("api/", include("games.urls")),
     path("api/", include("social.urls")),
     path("", include("accounts.page_urls")),
+    path("race/", race_views.race_new, name="race-new"),
+    path("race/<str:code>", race_views.race_page, name="race"),
     path("", include("frontend.urls")),
     path("", include("social.page_urls")),
 ]

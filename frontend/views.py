@@ -5,6 +5,7 @@ ask for a login where the page needs one, and name the page for the client.
 
 import datetime as dt
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,6 +26,7 @@ from games.clock import today_utc
 from games.models import Daily
 from games.selectors import deals_featured
 from games.share_links import ShareCodeError, share_code, share_decode
+from races.selectors import player_race_ratings
 
 from .rules_page import rules_html
 
@@ -198,7 +200,10 @@ def leaderboard_all_time(request: HttpRequest, variant: str) -> HttpResponse:
 
 @ensure_csrf_cookie
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    return _page(request, "profile.html", "profile", username=username)
+    player = get_user_model().objects.filter(username=username, is_active=True).first()
+    race_ratings = player_race_ratings(player=player) if player is not None else []
+    titled = [{**row, "title": variant_title(row["variant"])} for row in race_ratings]
+    return _page(request, "profile.html", "profile", username=username, race_ratings=titled)
 
 
 @login_required

@@ -190,6 +190,10 @@ class Game(models.Model):
         help_text="The winning line this game's hints follow: moves from the deal in canonical notation, "
                   "the log its beginning while the player follows it (games/solver/plans.py).",
     )
+    in_race = models.BooleanField(
+        default=False,
+        help_text="A live race's game (races app): played through its race only, never the games API.",
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "core",
     "auditlog",
     "games",
+    "races",
     "frontend",
     "social",
 ]
@@ -114,6 +115,26 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 EMBEDDED = EMBEDDED_DATABASE or EMBEDDED_BROKER
+
+# Race sockets (Django Channels): fan-out through the same Redis; in memory on the
+# embedded default, where one ASGI process holds every socket.
+ASGI_APPLICATION = "freecell_site.asgi.application"
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # redis-py 8 times a read out after 5 s by default, the length of channels-redis's
+            # blocking pop (BZPOPMIN, 5 s) on an idle socket: a longer read timeout, or idle
+            # sockets die with "Timeout reading from".
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                       "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi")},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# The port the ASGI server listens on for /ws/ when it is not behind the same
+# address as the pages (scripts/run, the compose file): pages open sockets there.
+RACE_SOCKET_PORT = env("RACE_SOCKET_PORT", default="")
 
 # Celery reads these through freecell_site/celery.py (namespace CELERY_).
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -249,7 +270,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.catalogue.daily_variants"},
+    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.catalogue.daily_variants",
+                            "VariantEnum": "games.catalogue.site_variants"},
     # Swagger UI is served from the app's own static files, pinned with the package.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -13,11 +13,13 @@ os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 TEST_RUN_ID = os.environ.setdefault("FC_TEST_RUN_ID", str(os.getpid()))
 
 from .base import *  # noqa: E402,F403
-from .base import BASE_DIR, CACHES, DATABASES, REST_FRAMEWORK, STORAGES, env  # noqa: E402
+from .base import BASE_DIR, CACHES, CHANNEL_LAYERS, DATABASES, REST_FRAMEWORK, STORAGES, env  # noqa: E402
 
 DATABASES["default"]["TEST"] = {"NAME": f"test_freecell_{TEST_RUN_ID}"}
 CELERY_TASK_DEFAULT_QUEUE = f"test-{TEST_RUN_ID}"
 CACHES = {"default": {**CACHES["default"], "KEY_PREFIX": f"fc-test-{TEST_RUN_ID}"}}
+_LAYER = CHANNEL_LAYERS["default"]
+CHANNEL_LAYERS = {"default": {**_LAYER, "CONFIG": {**_LAYER["CONFIG"], "prefix": f"asgi-test-{TEST_RUN_ID}"}}}
 
 DEBUG = False
 # pytest's own process captures mail in memory (pytest-django sets locmem); the

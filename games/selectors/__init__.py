@@ -12,6 +12,7 @@ from games.selectors.dailies import (
 from games.selectors.games import (
     GUEST_GAME_LIFETIME,
     Guest,
+    RaceSeat,
     game_submission,
     guest_expiry_cutoff,
     owned_by,
@@ -35,6 +36,7 @@ from games.selectors.stats import player_stats
 
 __all__ = [
     "COUNTED", "GUEST_GAME_LIFETIME", "LEADERBOARD_LIMIT", "ON_BOARDS", "PLAYER_ON_BOARDS", "Guest",
+    "RaceSeat",
     "daily_is_open", "daily_layout_open", "daily_rank", "daily_started", "deals_featured", "game_submission",
     "guest_expiry_cutoff", "layout_variants", "leaderboard_all_time", "leaderboard_daily",
     "leaderboard_daily_stored", "leaderboard_deal", "leaderboard_deal_stored", "open_daily_layouts",

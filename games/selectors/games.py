@@ -30,6 +30,15 @@ class Guest:
             raise ValueError("a guest needs a key")
 
 
+@dataclass(frozen=True)
+class RaceSeat:
+    """A player as a live race sees them: the owner of their race games, which the
+    games API does not reach (moves arrive through the race, which keeps its clock;
+    no hints)."""
+
+    player: object
+
+
 def guest_expiry_cutoff(now: dt.datetime | None = None) -> dt.datetime:
     """Guest games last updated before this have expired."""
     return (now or timezone.now()) - GUEST_GAME_LIFETIME
@@ -37,10 +46,12 @@ def guest_expiry_cutoff(now: dt.datetime | None = None) -> dt.datetime:
 
 def owned_by(owner) -> Q:
     """The games of ``owner``, a player or a ``Guest`` (whose expired games are gone
-    even before the sweep deletes them)."""
+    even before the sweep deletes them); a player's race games only as a ``RaceSeat``."""
     if isinstance(owner, Guest):
         return Q(player__isnull=True, guest_key=owner.key, updated_at__gte=guest_expiry_cutoff())
-    return Q(player=owner)
+    if isinstance(owner, RaceSeat):
+        return Q(player=owner.player, in_race=True)
+    return Q(player=owner, in_race=False)
 
 
 def player_game(*, player, game_id) -> Game:

@@ -61,6 +61,12 @@ def service_env(database: str, **extra: str) -> dict:
     return env
 
 
+def asgi_argv(port: int) -> list[str]:
+    """The ASGI server of the race sockets as scripts/run starts it (docs/benchmarks.md, Races)."""
+    return [str(VENV_BIN / "uvicorn"), "freecell_site.asgi:application", "--host", "127.0.0.1",
+            "--port", str(port), "--no-access-log", "--ws", "websockets-sansio"]
+
+
 @dataclass
 class Process:
     """One child process in its own process group, with its output in a log file."""
@@ -128,6 +134,8 @@ class LiveServices:
     concurrency: int = 2
     url: str = ""
     web: Process | None = None
+    sockets: Process | None = None
+    socket_port: int = 0
     worker: Worker | None = None
     extra_env: dict = field(default_factory=dict)
 
@@ -141,6 +149,10 @@ class LiveServices:
         node = f"test-{settings.TEST_RUN_ID}@{socket.gethostname()}"
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
+        # The race sockets (/ws/) on their own ASGI server, as scripts/run serves them.
+        self.socket_port = free_port()
+        env["RACE_SOCKET_PORT"] = str(self.socket_port)
+        self.sockets = Process("sockets", asgi_argv(self.socket_port), env, self.workdir / "sockets.log")
         self.worker = Worker(
             "worker",
             [str(VENV_BIN / "celery"), "-A", "freecell_site", "worker", "--loglevel=INFO",
@@ -156,8 +168,20 @@ class LiveServices:
         )
         self.worker.start()
         self.web.start()
+        self.sockets.start()
         self.worker.ready()
         self._web_ready()
+        self._sockets_ready()
+
+    def _sockets_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.socket_port), timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"the ASGI server did not start:\n{self.sockets.tail()}")
 
     def drained(self) -> bool:
         """Whether every task sent to this run's queue has been run: none waiting on the
@@ -189,6 +213,6 @@ class LiveServices:
         raise RuntimeError(f"web server did not start:\n{self.web.tail()}")
 
     def stop(self) -> None:
-        for process in (self.web, self.worker):
+        for process in (self.web, self.sockets, self.worker):
             if process:
                 process.stop()

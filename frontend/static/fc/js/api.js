@@ -95,6 +95,7 @@ export const api = {
   renameLeague: (code, name) => request("PATCH", `leagues/${enc(code)}/`, { name }),
   removeMember: (code, username) => request("DELETE", `leagues/${enc(code)}/members/${enc(username)}/`),
   standings: (code, period) => get(`leagues/${enc(code)}/standings/?period=${enc(period)}`),
+  createRace: (body) => post("races/", body),
 };
 
 /** A list answer: a bare array, or the list inside `{games}` or `{rows}`. */

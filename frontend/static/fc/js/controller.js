@@ -19,7 +19,8 @@ import { createTable } from "./table.js";
 
 const SYNC_WORDS = { saving: "Saving…", saved: "Saved", offline: "Offline, will retry", refused: "Not saved" };
 
-export function createController({ root, config, loaded, store, view, hud, say }) {
+// `client`: the API by default; a race page passes its socket, which speaks the same calls.
+export function createController({ root, config, loaded, store, view, hud, say, client = api }) {
   const boardEl = root.querySelector("[data-board]");
   let settings = store.loadSettings();
   let finished = loaded.finished;
@@ -32,7 +33,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   const autoComplete = () => settings.autoCompleteBy?.[config.variant] ?? rulesetOf(config.variant).empty_column_accepts === "king";
 
   const session = createSession({
-    client: api, config, current: () => table.game(), remote: loaded.remote, ranked: loaded.ranked,
+    client, config, current: () => table.game(), remote: loaded.remote, ranked: loaded.ranked,
     onConflict(remote) {
       table.show({ ...fromServer(remote, Date.now(), table.game().known ?? {}, table.game().seen ?? {}), redo: [] });
       say("The game was brought up to date from the server.");
@@ -45,7 +46,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
     config, key: loaded.key, initial: loaded.game, view, hud, say, store, session, onSettled: settled,
     onPlayed: (game, { forward }) => {
       keyboard?.clear();
-      if (forward && isWon(game.position)) return endScreen(game);
+      if (forward && isWon(game.position)) return config.race ? undefined : endScreen(game);
       if (forward) lostWatch.schedule();
       // Safe cards go home by themselves in the FreeCell family only; a
       // Klondike game with nothing left to decide finishes like any other,
@@ -55,7 +56,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
   });
   const finisher = createFinisher({ table, say });
   const lostWatch = createLostWatch({
-    client: api, session, config, current: () => table.game(),
+    client, session, config, current: () => table.game(),
     onLost: ({ lastGood, scope }) => {
       const game = table.game();
       const notice = lostNotice({ lastGood, scope, undoFloor: game.undoFloor, rewindTo: (ply) => table.rewindTo(ply) });
@@ -134,7 +135,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
     hinting = true;
     const game = table.game();
     try {
-      const outcome = await askHint({ client: api, session, config, moves: game.moves, confirm });
+      const outcome = await askHint({ client, session, config, moves: game.moves, confirm });
       // A hint for a board the player has moved on from is no hint.
       if (table.game() === game) showHint(outcome, { game, table, view, hud, say });
     } finally {

@@ -25,6 +25,9 @@ async function start() {
   } else if (page === "archive") {
     const { startArchive } = await import("./archive.js");
     await startArchive(document.querySelector("#content"));
+  } else if (page === "race" || page === "race-new") {
+    const { startRacePage } = await import("./race.js");
+    startRacePage(page, document.querySelector("#content"));
   } else if (page === "replay") {
     const { startReplay } = await import("./replay.js");
     await startReplay(document.querySelector("[data-replay]"));

@@ -1,0 +1,102 @@
+"""Play in a race: the games services referee every move; the race adds its clock,
+who may play, and the progress everyone sees.
+
+A race game is reached only as a ``RaceSeat`` (the games API does not see it),
+so its moves arrive here, where the race row is locked while the batch is
+appended: a move and the end of the race never interleave. The batch itself
+goes through ``moves_append`` / ``game_undo`` (the same checks, the same
+player's view of face-down cards, a win opens the same submission for the
+worker).
+"""
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import Conflict, PermissionDenied
+from games.referee import GameReplay, game_replay
+from games.selectors import RaceSeat
+from games.services.games import game_undo, moves_append
+from races.models import Race, RacePlayer
+from races.progress import home_count
+from races.services.races import _finish_if_done, race_dealt_check, race_entry, race_finish, race_locked
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a batch (or an undo) did: the player's entry with its game and the
+    replay of its log (for the player's own answer), and whether it ended the race."""
+
+    entry: RacePlayer
+    replay: GameReplay
+    race_over: bool
+
+
+def _race_for_play(code: str, now: dt.datetime) -> Race:
+    """The race, locked; a race whose time is up is ended here (and the move refused
+    after the commit, so that the end is kept)."""
+    race = race_locked(code=code)
+    if race.state == Race.State.RUNNING and race.ends_at and now >= race.ends_at:
+        race_finish(race, now)
+    return race
+
+
+def _entry_check(entry: RacePlayer, game_id) -> None:
+    if game_id is not None and str(game_id) != str(entry.game_id):
+        raise PermissionDenied("That game is not yours: a player plays only their own.", code="not_your_game")
+    if entry.left_at is not None:
+        raise Conflict("You left this race.", code="left_race")
+
+
+def _progress_record(entry: RacePlayer, replay: GameReplay, race: Race, now: dt.datetime) -> bool:
+    game = entry.game
+    entry.home = home_count(race.variant, replay.position)
+    entry.moves = game.ply + game.undos
+    if game.state == game.State.WON and entry.won_ms is None:
+        entry.won_ms = game.server_times[-1] if game.server_times else 0
+    entry.save(update_fields=["home", "moves", "won_ms"])
+    return _finish_if_done(race, now)
+
+
+def race_moves_append(*, code: str, player, expected_ply: int, moves: Sequence[str],
+                      client_times: Sequence[int], game_id=None, now: dt.datetime | None = None) -> Played:
+    """Append a batch to the player's race game (all or none of it, as ``moves_append``)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        race = _race_for_play(code, now)
+        if race.state != Race.State.FINISHED:
+            entry = race_entry(race, player, lock=True)
+            _entry_check(entry, game_id)
+            race_dealt_check(race, now)
+            appended = moves_append(game_id=entry.game_id, player=RaceSeat(player), expected_ply=expected_ply,
+                                    moves=moves, client_times=client_times)
+            entry.game = appended.game
+            over = _progress_record(entry, appended.replay, race, now)
+            return Played(entry, appended.replay, over)
+    race_entry(race, player)  # a stranger hears "not in this race" rather than how the race stands
+    raise Conflict("The race is over.", code="race_over")
+
+
+def race_undo(*, code: str, player, expected_ply: int, to_ply: int, game_id=None,
+              now: dt.datetime | None = None) -> Played:
+    """Undo in the player's race game: a shorter log; the moves taken back still count."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        race = _race_for_play(code, now)
+        if race.state != Race.State.FINISHED:
+            entry = race_entry(race, player, lock=True)
+            _entry_check(entry, game_id)
+            race_dealt_check(race, now)
+            if entry.won:
+                raise Conflict("This game is finished.", code="game_finished")
+            game = game_undo(game_id=entry.game_id, player=RaceSeat(player), expected_ply=expected_ply,
+                             to_ply=to_ply)
+            entry.game = game
+            replay = game_replay(race.variant, race.deal.number, game.move_list)
+            _progress_record(entry, replay, race, now)
+            return Played(entry, replay, False)
+    race_entry(race, player)
+    raise Conflict("The race is over.", code="race_over")
