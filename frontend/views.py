@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from core.errors import NotFound
 from games.catalogue import (
     catalogue_json,
     daily_variants,
@@ -23,9 +24,11 @@ from games.catalogue import (
 )
 from games.clock import today_utc
 from games.models import Daily
-from games.selectors import deals_featured
+from games.selectors import deals_featured, player_by_username
+from games.services.deals import deal_random
 from games.share_links import ShareCodeError, share_code, share_decode
 
+from .layout_art import layout_svg
 from .rules_page import rules_html
 
 # The play page's modules, preloaded so the browser fetches them at once
@@ -90,8 +93,22 @@ def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResp
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
     deal_variants = [(v, title, _deal_ceiling(v)) for v, title in variant_choices()]
+    games = [
+        {"variant": v, "title": title, "family": site_ruleset(v).family, "art": layout_svg(site_ruleset(v))}
+        for v, title in variant_choices()
+    ]
+    daily_tiles = [
+        {"variant": v, "title": variant_title(v), "art": layout_svg(site_ruleset(v))}
+        for v in daily_variants()
+    ]
     return _page(request, "home.html", "home", featured=deals_featured(), deal_variants=deal_variants,
-                 today=today_utc().isoformat())
+                 games=games, daily_tiles=daily_tiles, today=today_utc().isoformat())
+
+
+def play_random(request: HttpRequest, variant: str) -> HttpResponse:
+    """One tap from the home page: a new random deal of the variant (never an open daily's layout)."""
+    _variant_or_404(variant)
+    return redirect("frontend:play", variant=variant, number=deal_random(variant=variant).number)
 
 
 @ensure_csrf_cookie
@@ -198,7 +215,11 @@ def leaderboard_all_time(request: HttpRequest, variant: str) -> HttpResponse:
 
 @ensure_csrf_cookie
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    return _page(request, "profile.html", "profile", username=username)
+    try:
+        player = player_by_username(username=username)
+    except NotFound:
+        raise Http404("no such player") from None
+    return _page(request, "profile.html", "profile", username=player.get_username())
 
 
 @login_required

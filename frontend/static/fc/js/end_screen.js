@@ -3,6 +3,7 @@
 // card (no layout, no line: only what a friend may see before playing).
 
 import { formatClock } from "./hud.js";
+import { REVIEW_EXPLAINED, REVIEW_TITLE } from "./notices.js";
 import { plural } from "./words.js";
 
 export { playedMs as wonMs } from "./state.js";
@@ -116,8 +117,13 @@ export async function showEndScreen({ dialog, game, config, par, client, session
       ["Over par", parNow ? moves - parNow : null], ["Rank", facts.rank ? `${facts.rank}${facts.players ? ` of ${facts.players}` : ""}` : null],
       ["Daily streak", facts.streak ? plural(facts.streak, "day") : null],
     ]));
-    // A held result is reviewed before it is ranked; the screen says no more than that.
-    if (facts.review) body.append(element("p", "Your result is under review.", "offer"));
+    // A held result is reviewed before it is ranked: what that is, how long, what next (never why).
+    if (facts.review) {
+      const box = element("div", null, "review");
+      box.setAttribute("data-review", "");
+      box.append(element("p", REVIEW_TITLE, "offer"), element("p", REVIEW_EXPLAINED));
+      body.append(box);
+    }
     if (facts.histogram?.length) body.append(histogram(facts.histogram, moves));
     if (!config.user) {
       const offer = element("p", null, "offer");
