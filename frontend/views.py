@@ -7,6 +7,7 @@ import datetime as dt
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import password_validators_help_texts
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -39,6 +40,7 @@ PLAY_MODULES = (
     "auto_finish",
     "board_view",
     "catalogue",
+    "celebrate",
     "click_targets",
     "controller",
     "end_screen",
@@ -132,9 +134,9 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
 
 
 @ensure_csrf_cookie
-@login_required
 def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpResponse:
-    """Today's daily, or a past one by its date (playable, unranked)."""
+    """Today's daily, or a past one by its date (playable, unranked). Playing needs an
+    account; a guest opening a closed daily is shown its replays instead."""
     if variant not in daily_variants():
         raise Http404("no daily for this variant")
     today = today_utc()
@@ -143,6 +145,10 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
         raise Http404("that daily has not opened")
     if day < today and not Daily.objects.filter(variant=variant, date=day).exists():
         return _no_daily(request, variant, day)
+    if not request.user.is_authenticated:
+        if day < today:
+            return redirect("frontend:replay", date=day.isoformat(), variant=variant)
+        return redirect_to_login(request.get_full_path())
     return _page(
         request,
         "play.html",

@@ -13,6 +13,7 @@ import { boardLink, lostNotice, startRefusedNotice, stuckNotice, winNotice } fro
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
 import { shareLink, shareText } from "./share.js";
+import { celebrate } from "./celebrate.js";
 import { showEndScreen } from "./end_screen.js";
 import { fromServer } from "./state.js";
 import { createTable } from "./table.js";
@@ -77,16 +78,20 @@ export function createController({ root, config, loaded, store, view, hud, say }
     const actions = [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
     if (config.user) actions.unshift({ label: "Leaderboard", href: boardLink(game) });
     if (!game.daily) actions.push({ label: "New deal", run: newDeal });
-    showEndScreen({
-      dialog: root.querySelector("[data-end]"), game, config, par: loaded.daily?.par ?? null, client: api, session,
+    const dialog = root.querySelector("[data-end]");
+    const closed = new Promise((resolve) => { dialog.addEventListener("close", resolve, { once: true }); });
+    // The celebration first (none under reduced motion), then the end screen over its last frame.
+    celebrate(boardEl, { until: closed }).then(() => showEndScreen({
+      dialog, game, config, par: loaded.daily?.par ?? null, client: api, session, hints: hintsUsed,
       actions, share: (text) => shareText({ text, hud, say }),
-    });
+    }));
   }
 
   /** A fresh game on the same deal; the next move starts a new server game. */
   function playAgain() {
     session.detach();
     finished = null;
+    hintsUsed = 0;
     table.restart({ detached: true });
   }
 
@@ -109,6 +114,8 @@ export function createController({ root, config, loaded, store, view, hud, say }
     }
   }
 
+  // Hints asked in this game (the server's count for a game it holds): the end screen says them.
+  let hintsUsed = loaded.remote?.hints ?? 0;
   let hinting = false;
   async function hint() {
     if (hinting) return;
@@ -116,6 +123,7 @@ export function createController({ root, config, loaded, store, view, hud, say }
     const game = table.game();
     try {
       const outcome = await askHint({ client: api, session, config, moves: game.moves, confirm });
+      if (outcome.kind !== "declined") hintsUsed += 1;
       // A hint for a board the player has moved on from is no hint.
       if (table.game() === game) showHint(outcome, { game, table, view, hud, say });
     } finally {

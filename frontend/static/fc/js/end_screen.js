@@ -13,10 +13,11 @@ import { playedMs } from "./state.js";
  * The share card's text. A daily names its date, never its deal; a deal its
  * number (its link gives it away anyway). `rank` and `players` when known.
  */
-export function shareCard({ title, daily, moves, par = null, ms, rank = null, players = null, url }) {
+export function shareCard({ title, daily, moves, par = null, ms, rank = null, players = null, url, hints = 0 }) {
   const head = daily ? `${title} daily ${daily.date}` : title;
-  const overPar = par ? ` (par ${par}, ${moves - par >= 0 ? "+" : ""}${moves - par})` : "";
-  const lines = [head, `✅ ${plural(moves, "move")}${overPar} · ${formatClock(ms)}`];
+  const overPar = par && !hints ? ` (par ${par}, ${moves - par >= 0 ? "+" : ""}${moves - par})` : "";
+  const helped = hints ? ` · ${plural(hints, "hint")}` : "";
+  const lines = [head, `✅ ${plural(moves, "move")}${overPar}${helped} · ${formatClock(ms)}`];
   if (rank) lines.push(`🏅 Rank ${rank}${players ? ` of ${players}` : ""}`);
   lines.push(url);
   return lines.join("\n");
@@ -104,17 +105,19 @@ async function serverFacts({ client, session, game, user }) {
  * Open the end screen in `dialog` for the won `game`. `actions` are the
  * notice-style buttons `[{label, run, href}]`; `share(text)` shares the card.
  */
-export async function showEndScreen({ dialog, game, config, par, client, session, actions, share }) {
+export async function showEndScreen({ dialog, game, config, par, client, session, actions, share, hints = 0 }) {
   const body = dialog.querySelector("[data-end-body]");
   const ms = playedMs(game);
   const moves = game.moves.length;
-  const url = new URL(game.daily ? `/daily/${game.daily.variant}` : config.shareUrl ?? location.pathname, location.origin).href;
-  const card = { title: config.variantTitle ?? config.title, daily: game.daily, moves, par, ms, url };
+  // A daily's link names its date: tomorrow the same link still opens this deal.
+  const url = new URL(game.daily ? `/daily/${game.daily.variant}/${game.daily.date}` : config.shareUrl ?? location.pathname, location.origin).href;
+  const card = { title: config.variantTitle ?? config.title, daily: game.daily, moves, par, ms, url, hints };
   const render = (facts = {}) => {
     const parNow = facts.par ?? par;
+    // A win with hints is the solver's as much as the player's: its count is said, and no "over par".
     body.replaceChildren(factList([
-      ["Time", formatClock(ms)], ["Moves", moves], ["Par", parNow],
-      ["Over par", parNow ? moves - parNow : null], ["Rank", facts.rank ? `${facts.rank}${facts.players ? ` of ${facts.players}` : ""}` : null],
+      ["Time", formatClock(ms)], ["Moves", moves], ["Hints", hints ? hints : null], ["Par", parNow],
+      ["Over par", parNow && !hints ? moves - parNow : null], ["Rank", facts.rank ? `${facts.rank}${facts.players ? ` of ${facts.players}` : ""}` : null],
       ["Daily streak", facts.streak ? plural(facts.streak, "day") : null],
     ]));
     // A held result is reviewed before it is ranked: what that is, how long, what next (never why).
