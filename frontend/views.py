@@ -30,6 +30,7 @@ from games.services.deals import deal_random
 from games.share_links import ShareCodeError, share_code, share_decode
 
 from .layout_art import layout_svg
+from .rules_guide import rules_guide
 from .rules_page import rules_html
 
 # The play page's modules, preloaded so the browser fetches them at once
@@ -268,8 +269,9 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
     html = rules_html(variant)
     if not html:
         raise Http404("no rules written for this variant")
-    return _page(request, "rules.html", "rules", variant=variant, title=f"{variant_title(variant)} rules",
-                 rules=html)
+    return _page(request, "rules.html", "rules", variant=variant,
+                 title=f"How to play {variant_title(variant)}", short_title=variant_title(variant),
+                 rules=html, guide=rules_guide(variant))
 
 
 def _no_daily(request: HttpRequest, variant: str, day: dt.date) -> HttpResponse:

@@ -46,10 +46,25 @@ def test_the_home_page_invites_a_guest_with_a_drawn_tile_per_game_and_todays_dai
     site.locator('[data-game-tile="spider-1suit"]').click()
     site.wait_for_url("**/play/spider-1suit/*")
     site.locator('.card[data-pile="1"]').first.wait_for()
-    # Rules one tap away.
+    # Rules one tap away, written for people (problem 5): goal, the deal drawn from a real
+    # position, what moves where, a worked example, what catches people out; notation folded away.
     site.goto(f"{site.base}/")
     site.get_by_role("link", name="Klondike Draw 1 rules").click()
     site.wait_for_url("**/rules/klondike-draw1")
+    main = site.locator("main")
+    for heading in ("The goal", "The deal", "What may move where", "A worked example", "Rules that catch people out"):
+        assert main.get_by_role("heading", name=heading).is_visible()
+    assert site.locator("#deal ~ figure svg text, section:has(#deal) svg text").count() >= 7
+    assert site.locator("ol.steps > li svg").count() >= 3
+    shown = main.inner_text()
+    assert "tests/engine" not in shown and "10^20" not in shown and "The move `35`" not in shown
+    site.get_by_text("Notation, deal numbers and sources").click()
+    assert "PySolFC" in main.inner_text()
+    site.get_by_text("Notation, deal numbers and sources").click()
+    for name, (width, height) in SIZES.items():
+        site.set_viewport_size({"width": width, "height": height})
+        assert no_sideways_scroll(site)
+        site.screenshot(path=str(screenshots / f"rules-{name}.png"), full_page=True)
     assert site.errors == []
 
 
@@ -111,6 +126,14 @@ def test_a_held_win_says_under_review_everywhere_until_staff_decide_and_the_play
     said = review.inner_text()
     assert "under review" in said and "a day or two" in said and "If it is cleared" in said
     assert end.get_by_text("Rank", exact=True).count() == 0
+    # Problem 7: the shared result links the daily by its date, so it opens this deal tomorrow too.
+    site.evaluate("""() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+      navigator.clipboard.writeText = async (text) => { window.sharedText = text; };
+    }""")
+    end.get_by_role("button", name="Share result").click()
+    site.wait_for_function("() => window.sharedText")
+    assert f"/daily/freecell/{today}" in site.evaluate("window.sharedText")
     result = Result.objects.get(player=player)
     assert result.review == "held"
     for name, (width, height) in SIZES.items():

@@ -43,6 +43,10 @@ def test_a_guest_finds_the_archive_replays_and_an_honest_end_screen(site, make_d
     site.locator("[data-calendar] tbody tr").first.wait_for()
     assert title.inner_text() == f"{MONTHS[today.month - 1]} {today.year}"
     assert site.locator(f'[data-calendar] a[href="/daily/freecell/{today.isoformat()}"]').count() == 1
+    for name, (width, height) in {"desktop": (1280, 800), "phone": (390, 844)}.items():
+        site.set_viewport_size({"width": width, "height": height})
+        site.screenshot(path=str(screenshots / f"archive-{name}.png"), full_page=True)
+    site.set_viewport_size({"width": 1280, "height": 800})
 
     # Problem 8: a guest's win with a hint says the hint and claims no "over par".
     line = winning_line("freecell", 9)
