@@ -6,6 +6,7 @@ from frontend import views
 app_name = "frontend"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("play/<str:variant>/", views.play_random, name="play-random"),
     path("play/<str:variant>/<dealnumber:number>", views.play, name="play"),
     path("daily/<str:variant>", views.daily, name="daily"),
     path("daily/<str:variant>/<str:date>", views.daily, name="daily-date"),

@@ -5,15 +5,16 @@ ask for a login where the page needs one, and name the page for the client.
 
 import datetime as dt
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import password_validators_help_texts
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from accounts.redirects import next_path_safe
+from core.errors import NotFound
 from games.catalogue import (
     catalogue_json,
     daily_variants,
@@ -24,10 +25,13 @@ from games.catalogue import (
 )
 from games.clock import today_utc
 from games.models import Daily
-from games.selectors import deals_featured
+from games.selectors import deals_featured, player_by_username
+from games.services.deals import deal_random
 from games.share_links import ShareCodeError, share_code, share_decode
 from races.selectors import player_race_ratings
 
+from .layout_art import layout_svg
+from .rules_guide import rules_guide
 from .rules_page import rules_html
 
 # The play page's modules, preloaded so the browser fetches them at once
@@ -38,6 +42,7 @@ PLAY_MODULES = (
     "auto_finish",
     "board_view",
     "catalogue",
+    "celebrate",
     "click_targets",
     "controller",
     "end_screen",
@@ -92,8 +97,22 @@ def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResp
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
     deal_variants = [(v, title, _deal_ceiling(v)) for v, title in variant_choices()]
+    games = [
+        {"variant": v, "title": title, "family": site_ruleset(v).family, "art": layout_svg(site_ruleset(v))}
+        for v, title in variant_choices()
+    ]
+    daily_tiles = [
+        {"variant": v, "title": variant_title(v), "art": layout_svg(site_ruleset(v))}
+        for v in daily_variants()
+    ]
     return _page(request, "home.html", "home", featured=deals_featured(), deal_variants=deal_variants,
-                 today=today_utc().isoformat())
+                 games=games, daily_tiles=daily_tiles, today=today_utc().isoformat())
+
+
+def play_random(request: HttpRequest, variant: str) -> HttpResponse:
+    """One tap from the home page: a new random deal of the variant (never an open daily's layout)."""
+    _variant_or_404(variant)
+    return redirect("frontend:play", variant=variant, number=deal_random(variant=variant).number)
 
 
 @ensure_csrf_cookie
@@ -117,9 +136,9 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
 
 
 @ensure_csrf_cookie
-@login_required
 def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpResponse:
-    """Today's daily, or a past one by its date (playable, unranked)."""
+    """Today's daily, or a past one by its date (playable, unranked). Playing needs an
+    account; a guest opening a closed daily is shown its replays instead."""
     if variant not in daily_variants():
         raise Http404("no daily for this variant")
     today = today_utc()
@@ -128,6 +147,10 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
         raise Http404("that daily has not opened")
     if day < today and not Daily.objects.filter(variant=variant, date=day).exists():
         return _no_daily(request, variant, day)
+    if not request.user.is_authenticated:
+        if day < today:
+            return redirect("frontend:replay", date=day.isoformat(), variant=variant)
+        return redirect_to_login(request.get_full_path())
     return _page(
         request,
         "play.html",
@@ -200,10 +223,13 @@ def leaderboard_all_time(request: HttpRequest, variant: str) -> HttpResponse:
 
 @ensure_csrf_cookie
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_user_model().objects.filter(username=username, is_active=True).first()
-    race_ratings = player_race_ratings(player=player) if player is not None else []
+    try:
+        player = player_by_username(username=username)
+    except NotFound:
+        raise Http404("no such player") from None
+    race_ratings = player_race_ratings(player=player)
     titled = [{**row, "title": variant_title(row["variant"])} for row in race_ratings]
-    return _page(request, "profile.html", "profile", username=username, race_ratings=titled)
+    return _page(request, "profile.html", "profile", username=player.get_username(), race_ratings=titled)
 
 
 @login_required
@@ -233,8 +259,9 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
     html = rules_html(variant)
     if not html:
         raise Http404("no rules written for this variant")
-    return _page(request, "rules.html", "rules", variant=variant, title=f"{variant_title(variant)} rules",
-                 rules=html)
+    return _page(request, "rules.html", "rules", variant=variant,
+                 title=f"How to play {variant_title(variant)}", short_title=variant_title(variant),
+                 rules=html, guide=rules_guide(variant))
 
 
 def _no_daily(request: HttpRequest, variant: str, day: dt.date) -> HttpResponse:

@@ -93,6 +93,9 @@ class VariantStatsOut(serializers.Serializer):
     current_streak = serializers.IntegerField()
     best_streak = serializers.IntegerField()
     average_over_par = serializers.FloatField(allow_null=True)
+    under_review = serializers.IntegerField(
+        help_text="Wins held for a fair-play review: counted nowhere until staff clear them."
+    )
 
 
 class PlayerStatsOut(serializers.Serializer):

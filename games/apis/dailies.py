@@ -18,7 +18,7 @@ from games.catalogue import daily_variants
 from games.clock import today_utc
 from games.models import Daily
 from games.referee import start_position
-from games.selectors import daily_is_open, daily_started
+from games.selectors import daily_is_open, daily_players, daily_started
 from games.selectors_archive import dailies_archive, daily_lines
 from games.services.dailies import daily_ensure, daily_game_open, daily_get, daily_variant_check
 
@@ -48,6 +48,7 @@ class DailyOut(serializers.Serializer):
     )
     open = serializers.BooleanField()
     number = serializers.IntegerField(allow_null=True, help_text="Revealed once the day has closed.")
+    players = serializers.IntegerField(help_text="How many players have played it so far.")
 
 
 def daily_out(daily: Daily, player) -> dict:
@@ -63,6 +64,7 @@ def daily_out(daily: Daily, player) -> dict:
             "difficulty": daily.deal.difficulty or None,
             "open": is_open,
             "number": None if is_open else daily.deal.number,
+            "players": daily_players(daily=daily),
         }
     ).data
 

@@ -3,6 +3,7 @@
 from games.selectors.dailies import (
     daily_is_open,
     daily_layout_open,
+    daily_players,
     daily_started,
     deals_featured,
     layout_variants,
@@ -37,7 +38,8 @@ from games.selectors.stats import player_stats
 __all__ = [
     "COUNTED", "GUEST_GAME_LIFETIME", "LEADERBOARD_LIMIT", "ON_BOARDS", "PLAYER_ON_BOARDS", "Guest",
     "RaceSeat",
-    "daily_is_open", "daily_layout_open", "daily_rank", "daily_started", "deals_featured", "game_submission",
+    "daily_is_open", "daily_layout_open", "daily_players", "daily_rank", "daily_started", "deals_featured",
+    "game_submission",
     "guest_expiry_cutoff", "layout_variants", "leaderboard_all_time", "leaderboard_daily",
     "leaderboard_daily_stored", "leaderboard_deal", "leaderboard_deal_stored", "open_daily_layouts",
     "owned_by", "player_by_username", "player_game", "player_games", "player_stats", "schedule_upcoming",

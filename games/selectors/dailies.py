@@ -26,6 +26,11 @@ def daily_started(*, daily: Daily, player) -> bool:
     return Game.objects.filter(player=player, deal_id=daily.deal_id).exists()
 
 
+def daily_players(*, daily: Daily) -> int:
+    """How many players have played the daily so far (started it, won or not): its start screen says it."""
+    return Game.objects.filter(daily=daily).values("player_id").distinct().count()
+
+
 def layout_variants(variant: str) -> tuple[str, ...]:
     """The variants that deal the same layout for a number (one generator, one way of dealing).
 

@@ -13,6 +13,8 @@ def _variant_stats(player, variant: str, games: int, today) -> dict:
     agg = mine.aggregate(wins=Count("pk"), fewest=Min("moves"), fastest=Min("duration_ms"))
     over_par = [r.moves - r.deal.par for r in mine.select_related("deal") if r.deal.par is not None]
     streak = PlayerStreak.objects.filter(player=player, variant=variant).first()
+    # Held for review: not won yet on any page, not lost either, until staff decide.
+    held = Result.objects.filter(player=player, deal__variant=variant, flagged=True, voided=False).count()
     return {
         "played": games,
         "won": agg["wins"],
@@ -23,6 +25,7 @@ def _variant_stats(player, variant: str, games: int, today) -> dict:
         "current_streak": streak_current(streak, today) if streak else 0,
         "best_streak": streak.best_streak if streak else 0,
         "average_over_par": round(sum(over_par) / len(over_par), 2) if over_par else None,
+        "under_review": held,
     }
 
 

@@ -34,8 +34,9 @@ def other_device(player) -> APIClient:
     return client
 
 
-def play_elsewhere(player, moves, *, variant="freecell", number=None, daily=None) -> dict:
-    """Start a game through the API (on a deal, or on the daily of `daily`) and play `moves` on it."""
+def play_elsewhere(player, moves, *, variant="freecell", number=None, daily=None, ms_per_move=1000) -> dict:
+    """Start a game through the API (on a deal, or on the daily of `daily`) and play `moves` on it,
+    one every `ms_per_move` by the other device's clock."""
     client = other_device(player)
     if daily is not None:
         started = client.post(f"/api/dailies/{daily}/{variant}/games/")
@@ -44,7 +45,7 @@ def play_elsewhere(player, moves, *, variant="freecell", number=None, daily=None
     assert started.status_code == 201, started.content
     game = started.json()
     if moves:
-        body = {"expected_ply": 0, "moves": moves, "client_times": [1000 * (i + 1) for i in range(len(moves))]}
+        body = {"expected_ply": 0, "moves": moves, "client_times": [ms_per_move * (i + 1) for i in range(len(moves))]}
         answer = client.post(f"/api/games/{game['id']}/moves/", body, format="json")
         assert answer.status_code == 200, answer.content
         game = answer.json()
@@ -53,6 +54,6 @@ def play_elsewhere(player, moves, *, variant="freecell", number=None, daily=None
 
 def start_daily(page) -> None:
     """An open daily is dealt when the player starts it: press Start and wait for the cards."""
-    page.locator('[data-hud="notice"]').get_by_role("button", name="Start the daily").click()
+    page.get_by_role("button", name="Start the daily").click()
     page.locator(".card[data-pile]").first.wait_for()
     wait_settled(page)

@@ -19,9 +19,9 @@ def test_the_home_tile_says_todays_result(site, make_player, make_daily):
     player = make_player("regular")
     play_elsewhere(player, line[:3], daily=today_utc().isoformat())
     log_in(site, site.base, "regular", "/", board=False)
+    site.locator("[data-daily-tile][data-variant=freecell][data-state]").wait_for()
     tile = site.locator("[data-daily-tile][data-variant=freecell] [data-tile-status]")
-    tile.wait_for()
-    assert tile.text_content() == "In progress, 3 moves"
+    assert tile.text_content() == "Playing, 3 moves"
 
 
 def test_the_replay_viewer_steps_and_plays_the_par_line_to_the_end(site, make_player, make_daily, screenshots):

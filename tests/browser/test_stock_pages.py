@@ -82,9 +82,8 @@ def test_a_player_sees_tiles_for_the_klondike_and_spider_dailies_on_the_home_pag
     for variant, title in (("klondike-draw3", "Daily Klondike Draw 3"), ("spider-2suits", "Daily Spider 2 suits")):
         tile = site.locator(f"[data-daily-tile][data-variant={variant}]")
         assert tile.inner_text().startswith(title)
-        status = tile.locator("[data-tile-status]")
-        status.wait_for()
-        assert status.text_content() == "Not played yet"
+        site.locator(f"[data-daily-tile][data-variant={variant}][data-state]").wait_for()
+        assert tile.locator("[data-tile-status]").text_content() == "Not started"
     site.screenshot(path=str(screenshots / "home-stock-dailies.png"), full_page=True)
     assert site.errors == []
 

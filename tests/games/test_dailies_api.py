@@ -209,3 +209,13 @@ def test_prepare_fills_a_week_ahead_from_the_pool_for_every_daily_variant(winnab
         deals = Daily.objects.filter(variant=variant).values_list("deal_id", flat=True)
         assert len(set(deals)) == 8  # no deal is used twice
     assert dailies_prepare() and Daily.objects.count() == 32  # idempotent
+
+
+def test_a_daily_says_how_many_players_have_played_it(api, daily, today, make_player):
+    daily()
+    assert api.get(f"/api/dailies/{today}/freecell/").json()["players"] == 0
+    for name in ("ann", "bob"):
+        other = APIClient()
+        other.force_authenticate(make_player(name))
+        assert other.post(f"/api/dailies/{today}/freecell/games/").status_code == 201
+    assert api.get(f"/api/dailies/{today}/freecell/").json()["players"] == 2

@@ -97,9 +97,16 @@ def test_player_stats_count_games_wins_streaks_and_moves_over_par(anon, daily, f
     stats = anon.get("/api/players/dora/stats/").json()["variants"]["freecell"]
     assert stats == {
         "played": 3, "won": 2, "win_rate": 0.667, "fewest_moves": 75, "fastest_seconds": 100.0,
-        "daily_wins": 1, "current_streak": 1, "best_streak": 1, "average_over_par": 7.5,
+        "daily_wins": 1, "current_streak": 1, "best_streak": 1, "average_over_par": 7.5, "under_review": 0,
     }
     assert anon.get("/api/players/nobody/stats/").status_code == 404
+
+
+def test_a_held_win_is_under_review_in_the_stats_and_won_nowhere_until_staff_decide(anon, daily, finish):
+    day = daily(number=24)
+    finish("hana", day.deal, daily=day, moves=90, flagged=True)
+    stats = anon.get("/api/players/hana/stats/").json()["variants"]["freecell"]
+    assert (stats["won"], stats["daily_wins"], stats["under_review"]) == (0, 0, 1)
 
 
 def test_unknown_variants_are_refused_on_boards(anon):

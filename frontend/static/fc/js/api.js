@@ -21,14 +21,14 @@ const int = (n) => (/^\d+$/.test(String(n)) ? String(n) : JSON.stringify(n ?? nu
 
 const csrfToken = () => document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.slice(10) ?? "";
 
-async function request(method, path, body) {
+async function request(method, path, body, cache = "default") {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = decodeURIComponent(csrfToken());
   let response;
   try {
     response = await fetch(`/api/${path}`, {
-      method, headers, credentials: "same-origin", body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
+      method, headers, cache, credentials: "same-origin", body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, { code: "offline", message: "The server cannot be reached." });
@@ -82,7 +82,10 @@ export const api = {
   },
   dealBoard: (variant, number) => get(`leaderboards/deal/${enc(variant)}/${enc(number)}/`),
   allTimeBoard: (variant) => get(`leaderboards/all-time/${enc(variant)}/`),
-  stats: (username) => get(`players/${enc(username)}/stats/`),
+  // Asked again every time (a 304 when unchanged): a stale copy served while the browser
+  // revalidates in the background would show a decided review as pending, and that background
+  // request stayed open for about 30 s, holding the page's network busy.
+  stats: (username) => request("GET", `players/${enc(username)}/stats/`, undefined, "no-cache"),
 
   challenge: (code) => get(`challenges/${enc(code)}/`),
   makeChallenge: (game, answers = null) => post("challenges/", answers ? { game, answers } : { game }),

@@ -97,9 +97,10 @@ export async function startArchive(root) {
     } catch (e) {
       error.textContent = `The archive is not available: ${e.message}`;
     }
-    // Early in a month with no daily yet but today's, last month is what there is to see.
-    if (!asked && month === thisMonth && entries.every((entry) => entry.open) && !show.steppedBack) {
-      show.steppedBack = true;
+    // Unasked, the archive opens on the month holding the latest daily: today's, else the
+    // last month that had one (a year back at most), never on an empty month before a full one.
+    if (!asked && !entries.length && !error.textContent && (show.steps ?? 0) < 12) {
+      show.steps = (show.steps ?? 0) + 1;
       month = shiftMonth(month, -1);
       return show();
     }

@@ -54,12 +54,20 @@ function makePile(id) {
 // The card size is chosen by the viewport (and the card size setting) and by
 // nothing else, so the table never resizes during play: it is planned for
 // columns of `planned` cards, and a longer column compresses its fan instead,
-// down to the least overlap that still shows each card's rank. Face-down
-// cards overlap more (DOWN_FAN).
+// face-down cards first (DOWN_FAN, down to MIN_DOWN px), face-up cards down to
+// the height of their index and never less: past that the board grows and the
+// page scrolls rather than cut a rank in half.
 const MIN_FAN = 0.25;
 const MAX_FAN = 0.42;
-const READABLE_FAN = 0.19;
 const DOWN_FAN = 0.12;
+const MIN_DOWN = 3;
+
+/**
+ * The height of a card's index (rank and suit, top left) for a card `cw` px
+ * wide: the font size of `.card .corner` in site.css, clamp(13px, 0.38 cw, 32px),
+ * its line height 1.05, its top inset (1% of the height) and 2 px of air.
+ */
+export const indexHeight = (cw) => Math.min(32, Math.max(13, cw * 0.38)) * 1.05 + cw * 1.4 * 0.01 + 2;
 export const CARD_SCALES = { small: 0.82, medium: 1, large: 1.15 };
 
 /** The card width for `columns` columns (8 FreeCell, 7 Klondike, 10 Spider) planned `planned` cards deep. */
@@ -69,15 +77,24 @@ export function cardWidth({ width, height, gap, scale = 1, columns = 8, planned 
   return Math.max(columns > 8 ? 24 : 30, Math.min(110 * scale, byWidth, (chByHeight / 1.4) * scale));
 }
 
-/** The fan of a column of `longest` cards in `room` px below its first card. */
-export function fanStep({ ch, room, longest }) {
+/** The fan of a column of `longest` cards in `room` px below its first card, never under `readable` px. */
+export function fanStep({ ch, room, longest, readable = indexHeight(ch / 1.4) }) {
   const squeezed = room / Math.max(longest - 1, 1);
-  return Math.min(ch * MAX_FAN, Math.max(ch * READABLE_FAN, Math.min(squeezed, ch * MAX_FAN)));
+  return Math.max(Math.min(readable, ch * MAX_FAN), Math.min(squeezed, ch * MAX_FAN));
 }
 
 /** The face-up fan that fits every column (`[cards, face down]` pairs) in `room`, face-down cards at `down` px. */
-export const columnsFan = ({ ch, room, columns, down }) =>
-  Math.min(...columns.map(([n, d]) => fanStep({ ch, room: room - d * down, longest: n - d })), ch * MAX_FAN);
+export const columnsFan = ({ ch, room, columns, down, readable }) =>
+  Math.min(...columns.map(([n, d]) => fanStep({ ch, room: room - d * down, longest: n - d, readable })), ch * MAX_FAN);
+
+/** The face-down step: DOWN_FAN of a card, less (down to MIN_DOWN px) when a column would not fit otherwise. */
+function downStep({ ch, room, columns, readable }) {
+  const full = Math.max(MIN_DOWN, ch * DOWN_FAN);
+  const need = (dd) => Math.max(...columns.map(([n, d]) => d * dd + (n - d - 1) * readable));
+  if (need(full) <= room) return full;
+  const tight = Math.min(...columns.map(([n, d]) => (d ? (room - (n - d - 1) * readable) / d : full)));
+  return Math.max(MIN_DOWN, Math.min(full, tight));
+}
 
 // The top row's slot of each pile: FreeCell cells then foundations; Klondike
 // stock, waste (fanned over the next slot) and foundations from the fourth;
@@ -98,9 +115,11 @@ export function layoutOf({ width, height, family, counts, down, choice = "medium
   cw ??= cardWidth({ width, height, gap, scale: CARD_SCALES[choice] ?? 1, columns: n, planned: family === "spider" ? 16 : 12 });
   const ch = Math.round(cw * 1.4);
   const tableauTop = ch + 3 * gap;
-  const dd = Math.max(3, ch * DOWN_FAN);
   const columns = counts.map((c, i) => [Math.max(c, 1), down[i] ?? 0]);
-  const dy = columnsFan({ ch, room: height - tableauTop - ch - gap, columns, down: dd });
+  const room = height - tableauTop - ch - gap;
+  const readable = indexHeight(cw);
+  const dd = downStep({ ch, room, columns, readable });
+  const dy = columnsFan({ ch, room, columns, down: dd, readable });
   const x = (i) => gap + i * (cw + gap) + (width - n * cw - (n + 1) * gap) / 2;
   const deepest = Math.max(...columns.map(([c, d]) => d * dd + (c - d - 1) * dy));
   const boardHeight = Math.max(height, tableauTop + ch + deepest + gap);

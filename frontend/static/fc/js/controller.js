@@ -13,6 +13,7 @@ import { againActions, boardLink, lostNotice, startRefusedNotice, stuckNotice, w
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
 import { shareLink, shareText } from "./share.js";
+import { celebrate } from "./celebrate.js";
 import { showEndScreen } from "./end_screen.js";
 import { fromServer } from "./state.js";
 import { createTable } from "./table.js";
@@ -82,10 +83,13 @@ export function createController({ root, config, loaded, store, view, hud, say, 
     if (config.challenge) actions.unshift({ label: "See the challenge", href: `/c/${config.challenge}` });
     // A won game becomes a challenge once the worker has checked it (a daily's, once its day has closed).
     else if (config.user && (!game.daily || loaded.daily?.open === false)) actions.unshift({ label: "Challenge a friend", run: challengeFriend });
-    showEndScreen({
-      dialog: root.querySelector("[data-end]"), game, config, par: loaded.daily?.par ?? null, client: api, session,
+    const dialog = root.querySelector("[data-end]");
+    const closed = new Promise((resolve) => { dialog.addEventListener("close", resolve, { once: true }); });
+    // The celebration first (none under reduced motion), then the end screen over its last frame.
+    celebrate(boardEl, { until: closed }).then(() => showEndScreen({
+      dialog, game, config, par: loaded.daily?.par ?? null, client: api, session, hints: hintsUsed,
       actions, share: (text) => shareText({ text, hud, say }),
-    });
+    }));
   }
 
   async function challengeFriend() {
@@ -106,6 +110,7 @@ export function createController({ root, config, loaded, store, view, hud, say, 
   function playAgain() {
     session.detach();
     finished = null;
+    hintsUsed = 0;
     table.restart({ detached: true });
   }
 
@@ -129,6 +134,8 @@ export function createController({ root, config, loaded, store, view, hud, say, 
     }
   }
 
+  // Hints asked in this game (the server's count for a game it holds): the end screen says them.
+  let hintsUsed = loaded.remote?.hints ?? 0;
   let hinting = false;
   async function hint() {
     if (hinting) return;
@@ -136,6 +143,7 @@ export function createController({ root, config, loaded, store, view, hud, say, 
     const game = table.game();
     try {
       const outcome = await askHint({ client, session, config, moves: game.moves, confirm });
+      if (outcome.kind !== "declined") hintsUsed += 1;
       // A hint for a board the player has moved on from is no hint.
       if (table.game() === game) showHint(outcome, { game, table, view, hud, say });
     } finally {

@@ -3,6 +3,7 @@
 // card (no layout, no line: only what a friend may see before playing).
 
 import { formatClock } from "./hud.js";
+import { REVIEW_EXPLAINED, REVIEW_TITLE } from "./notices.js";
 import { plural } from "./words.js";
 
 export { playedMs as wonMs } from "./state.js";
@@ -12,10 +13,11 @@ import { playedMs } from "./state.js";
  * The share card's text. A daily names its date, never its deal; a deal its
  * number (its link gives it away anyway). `rank` and `players` when known.
  */
-export function shareCard({ title, daily, moves, par = null, ms, rank = null, players = null, url }) {
+export function shareCard({ title, daily, moves, par = null, ms, rank = null, players = null, url, hints = 0 }) {
   const head = daily ? `${title} daily ${daily.date}` : title;
-  const overPar = par ? ` (par ${par}, ${moves - par >= 0 ? "+" : ""}${moves - par})` : "";
-  const lines = [head, `✅ ${plural(moves, "move")}${overPar} · ${formatClock(ms)}`];
+  const overPar = par && !hints ? ` (par ${par}, ${moves - par >= 0 ? "+" : ""}${moves - par})` : "";
+  const helped = hints ? ` · ${plural(hints, "hint")}` : "";
+  const lines = [head, `✅ ${plural(moves, "move")}${overPar}${helped} · ${formatClock(ms)}`];
   if (rank) lines.push(`🏅 Rank ${rank}${players ? ` of ${players}` : ""}`);
   lines.push(url);
   return lines.join("\n");
@@ -103,23 +105,30 @@ async function serverFacts({ client, session, game, user }) {
  * Open the end screen in `dialog` for the won `game`. `actions` are the
  * notice-style buttons `[{label, run, href}]`; `share(text)` shares the card.
  */
-export async function showEndScreen({ dialog, game, config, par, client, session, actions, share }) {
+export async function showEndScreen({ dialog, game, config, par, client, session, actions, share, hints = 0 }) {
   const body = dialog.querySelector("[data-end-body]");
   const ms = playedMs(game);
   const moves = game.moves.length;
-  // A daily's link plays today's daily while it is open, then opens the sharer's challenge on it.
-  const dailyUrl = game.daily && (config.user ? `/d/${game.daily.variant}/${game.daily.date}/${encodeURIComponent(config.user)}` : `/daily/${game.daily.variant}`);
+  // A daily's link names its date (tomorrow it still opens this deal); a player's link opens
+  // that daily while it is open, then the sharer's challenge on it.
+  const dailyUrl = game.daily && (config.user ? `/d/${game.daily.variant}/${game.daily.date}/${encodeURIComponent(config.user)}` : `/daily/${game.daily.variant}/${game.daily.date}`);
   const url = new URL(dailyUrl || (config.shareUrl ?? location.pathname), location.origin).href;
-  const card = { title: config.variantTitle ?? config.title, daily: game.daily, moves, par, ms, url };
+  const card = { title: config.variantTitle ?? config.title, daily: game.daily, moves, par, ms, url, hints };
   const render = (facts = {}) => {
     const parNow = facts.par ?? par;
+    // A win with hints is the solver's as much as the player's: its count is said, and no "over par".
     body.replaceChildren(factList([
-      ["Time", formatClock(ms)], ["Moves", moves], ["Par", parNow],
-      ["Over par", parNow ? moves - parNow : null], ["Rank", facts.rank ? `${facts.rank}${facts.players ? ` of ${facts.players}` : ""}` : null],
+      ["Time", formatClock(ms)], ["Moves", moves], ["Hints", hints ? hints : null], ["Par", parNow],
+      ["Over par", parNow && !hints ? moves - parNow : null], ["Rank", facts.rank ? `${facts.rank}${facts.players ? ` of ${facts.players}` : ""}` : null],
       ["Daily streak", facts.streak ? plural(facts.streak, "day") : null],
     ]));
-    // A held result is reviewed before it is ranked; the screen says no more than that.
-    if (facts.review) body.append(element("p", "Your result is under review.", "offer"));
+    // A held result is reviewed before it is ranked: what that is, how long, what next (never why).
+    if (facts.review) {
+      const box = element("div", null, "review");
+      box.setAttribute("data-review", "");
+      box.append(element("p", REVIEW_TITLE, "offer"), element("p", REVIEW_EXPLAINED));
+      body.append(box);
+    }
     if (facts.histogram?.length) body.append(histogram(facts.histogram, moves));
     if (!config.user) {
       const offer = element("p", null, "offer");

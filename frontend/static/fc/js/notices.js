@@ -20,14 +20,29 @@ export function againActions({ game, dailyOpen, playAgain }) {
   return [{ label: game.daily ? "Replay (unranked)" : "Play it again", run: playAgain }];
 }
 
+/**
+ * What a held result means, said the same way wherever it shows: a win held
+ * for a fair-play check is on no board until a person on the staff has looked.
+ */
+export const REVIEW_TITLE = "Your result is under review.";
+export const REVIEW_EXPLAINED = [
+  "Some wins are checked by a person before they are ranked; nothing is decided yet.",
+  "A review usually takes a day or two.",
+  "If it is cleared, your win joins the leaderboard with its rank and counts in your streak; if not, it stays off the boards.",
+  "Either way, the home page tells you the outcome on your next visit.",
+].join(" ");
+
 /** `finished`: the game was won before this page opened (shown as it ended). */
 export function winNotice({ game, finished, user, playAgain, newDeal, dailyOpen = false }) {
   const moves = game.moves.length;
   const what = game.daily ? "this daily" : "this deal";
   const won = finished ? `You won ${what} in ${moves} moves.` : `Won in ${moves} moves!`;
   // A held result is reviewed before it is ranked; the notice says no more than that.
-  const review = finished?.submission?.result?.under_review ? `${won} Your result is under review.` : won;
-  const text = game.daily && dailyOpen ? `${review} Replay it once the day closes.` : review;
+  const review = finished?.submission?.result?.review ?? "";
+  let text = won;
+  if (review === "held") text = `${won} ${REVIEW_TITLE} ${REVIEW_EXPLAINED}`;
+  else if (review === "voided") text = `${won} After review, this result does not count.`;
+  if (game.daily && dailyOpen) text = `${text} Replay it once the day closes.`;
   const actions = againActions({ game, dailyOpen, playAgain });
   if (user) actions.unshift({ label: "See the leaderboard", href: boardLink(game) });
   if (!game.daily) actions.push({ label: "New deal", run: newDeal });

@@ -4,6 +4,7 @@
 import { api, rowsOf } from "./api.js";
 import { variantTitle } from "./catalogue.js";
 import { fillDailyTiles } from "./home_tiles.js";
+import { REVIEW_EXPLAINED } from "./notices.js";
 import { createStorage } from "./storage.js";
 
 function element(tag, text, attributes = {}) {
@@ -65,9 +66,54 @@ export function dealNumberAbove(value, max) {
   return BigInt(value) > BigInt(max);
 }
 
+const TOLD = "fc:reviews-told";
+
+/** The decided reviews of `games` not told yet on this browser, as sentences, with the ids to remember. */
+export function reviewOutcomes(games, told) {
+  const out = [];
+  for (const game of games) {
+    const review = game.submission?.result?.review;
+    if ((review !== "cleared" && review !== "voided") || told.includes(game.id)) continue;
+    const what = game.daily ? `Daily ${variantTitle(game.daily.variant)}, ${game.daily.date}` : `${variantTitle(game.variant)} #${game.deal?.number}`;
+    const moves = game.moves?.length ?? game.ply;
+    const text = review === "cleared"
+      ? `Your win on ${what} (${moves} moves) was reviewed and cleared: it is ranked and counts in your streak.`
+      : `Your win on ${what} (${moves} moves) was reviewed and does not count: it stays off the boards.`;
+    out.push({ id: game.id, review, text });
+  }
+  return out;
+}
+
+// A review decided since the player's last visit is told once, at the top of the home page.
+async function tellOutcomes(root) {
+  if (!document.body.dataset.user) return;
+  let told = [];
+  try {
+    told = JSON.parse(localStorage.getItem(TOLD) ?? "[]");
+  } catch {
+    told = [];
+  }
+  let outcomes;
+  try {
+    outcomes = reviewOutcomes(rowsOf(await api.games({ state: "won" })), told);
+  } catch {
+    return;
+  }
+  if (!outcomes.length) return;
+  const box = root.querySelector("[data-outcomes]");
+  for (const o of outcomes) box.append(element("p", o.text, { "data-outcome": o.review }));
+  box.hidden = false;
+  try {
+    localStorage.setItem(TOLD, JSON.stringify([...told, ...outcomes.map((o) => o.id)].slice(-200)));
+  } catch {
+    // A browser that refuses storage is told again next time.
+  }
+}
+
 function home(root) {
   const store = createStorage();
   const settings = store.loadSettings();
+  tellOutcomes(root);
   continueList(root, store);
   fillDailyTiles(root, document.body.dataset.user || null);
 
@@ -143,10 +189,25 @@ function histogram(figure, bars) {
   figure.hidden = bars.length === 0;
 }
 
+// The player's own held win is on no board until staff decide: the board says so to them alone.
+async function ownReview(page, filters) {
+  if (!document.body.dataset.user) return;
+  try {
+    const game = rowsOf(await api.games(filters)).find((g) => g.state === "won" && g.submission?.result?.review === "held");
+    if (!game) return;
+    const note = element("p", `Your win in ${game.moves.length} moves is under review: it joins this board if staff clear it. ${REVIEW_EXPLAINED}`, { class: "review-note", "data-review": "" });
+    page.querySelector("[data-rows]").before(note);
+  } catch {
+    // The board itself still shows.
+  }
+}
+
 async function leaderboard(root) {
   const page = root.querySelector("[data-board-page]");
   const { board, variant, date, number } = page.dataset;
   const tableEl = page.querySelector("[data-rows]");
+  if (board === "daily") ownReview(page, { variant, daily: date });
+  else if (board === "deal") ownReview(page, { variant, number });
   try {
     if (board === "daily") {
       // ?among=following or ?league=<code>: the same rows, among those players only.
@@ -175,6 +236,7 @@ const STAT_NAMES = {
   played: "Games played", won: "Games won", win_rate: "Win rate", fewest_moves: "Fewest moves",
   fastest_seconds: "Fastest win", daily_wins: "Daily wins", current_streak: "Current daily streak",
   best_streak: "Best daily streak", average_over_par: "Moves over par, on average",
+  under_review: "Wins under review",
 };
 
 function statValue(key, value) {
@@ -195,9 +257,12 @@ async function profile(root) {
       section.append(element("h2", variantTitle(variant)));
       const list = element("dl", null, { class: "stats" });
       for (const [key, label] of Object.entries(STAT_NAMES)) {
-        if (key in numbers) list.append(element("dt", label), element("dd", statValue(key, numbers[key])));
+        // A held win is counted nowhere else until staff decide: said once, plainly.
+        if (key === "under_review" && !numbers[key]) continue;
+        if (key in numbers) list.append(element("dt", label), element("dd", statValue(key, numbers[key]), key === "under_review" ? { "data-under-review": "" } : {}));
       }
       section.append(list);
+      if (numbers.under_review) section.append(element("p", `${numbers.under_review === 1 ? "One win is" : `${numbers.under_review} wins are`} under review: not counted above until staff have looked at ${numbers.under_review === 1 ? "it" : "them"}.`, { class: "help" }));
       return section;
     });
     box.replaceWith(...(sections.length ? sections : [element("p", "No games finished yet.")]));

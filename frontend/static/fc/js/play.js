@@ -41,22 +41,40 @@ function showDailyFacts(root, daily) {
   facts.hidden = !facts.childNodes.length;
 }
 
+const DIFFICULTY = { easy: "An easy deal", medium: "A medium deal", hard: "A hard deal" };
+
+/** The start screen's facts line: the deal's difficulty and how many have played it. */
+export function startFacts(daily) {
+  const players = daily.players ?? 0;
+  const played = players === 0 ? "Nobody has played it yet." : `${plural(players, "player")} ${players === 1 ? "has" : "have"} played it so far.`;
+  return { difficulty: daily.difficulty ? `${DIFFICULTY[daily.difficulty] ?? daily.difficulty}.` : "", players: played };
+}
+
 // An open daily is dealt when the player starts it: the clock starts with the deal.
-function dealOnRequest(hud, loaded, config) {
+// Until then the start screen is the only thing that acts: every button of the HUD is off.
+function dealOnRequest(root, loaded, config) {
+  const screen = root.querySelector("[data-start-screen]");
+  const hudButtons = [...root.querySelectorAll(".hud button")];
+  const wasOff = hudButtons.map((b) => b.disabled);
+  for (const b of hudButtons) b.disabled = true;
+  const facts = startFacts(loaded.daily ?? {});
+  for (const [name, text] of Object.entries(facts)) screen.querySelector(`[data-start-fact="${name}"]`).textContent = text;
+  screen.hidden = false;
+  const button = screen.querySelector("[data-start-button]");
+  button.focus();
   return new Promise((resolve) => {
-    const start = async () => {
+    button.addEventListener("click", async () => {
+      button.disabled = true;
       try {
         const started = await startDaily(loaded, config);
-        hud.notice(null);
+        screen.hidden = true;
+        hudButtons.forEach((b, i) => { b.disabled = wasOff[i]; });
         resolve(started);
       } catch (error) {
-        hud.notice(openingFailed(error), [{ label: "Home", href: "/" }], "error");
-        resolve(null);
+        screen.querySelector("[data-start-error]").textContent = openingFailed(error);
+        button.disabled = false;
       }
-    };
-    const what = loaded.ranked ? "Your first attempt is the ranked one." : "";
-    hud.notice(`The deal is shown when you start, and the clock starts then. ${what}`.trim(),
-      [{ label: "Start the daily", run: start }], "info", { dismissible: false });
+    });
   });
 }
 
@@ -76,7 +94,7 @@ export async function startPlay(root) {
     return;
   }
   showDailyFacts(root, loaded.daily);
-  if (loaded.unstarted) loaded = await dealOnRequest(hud, loaded, config);
+  if (loaded.unstarted) loaded = await dealOnRequest(root, loaded, config);
   if (!loaded) return;
   controller = createController({ root, config, loaded, store, view, hud, say });
   new ResizeObserver(() => view.render(controller.game().position, { instant: true })).observe(boardEl);
