@@ -125,7 +125,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
     restart({ detached = false } = {}) {
       const { variant, number, daily, start } = game;
       const serverId = detached ? null : game.serverId ?? null;
-      const fresh = { ...newGame({ variant, number, daily, start }), serverId, known: game.known, seen: game.seen };
+      const fresh = { ...newGame({ variant, number, daily, start }), serverId, known: game.known, seen: game.seen, dealt: game.dealt };
       // A daily's server clock runs from its attempt's start, restarted or not.
       if (daily && serverId) fresh.startedAt = game.startedAt;
       change(fresh, [], "A fresh game on the same deal.");
