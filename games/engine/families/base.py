@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from games.engine.errors import UnknownVariantError
+from games.engine.errors import IllegalMoveError, NotationError, UnknownVariantError
+from games.engine.replay import ReplayResult, outcome
 from games.engine.rules import Ruleset
 
 
@@ -92,9 +93,23 @@ class Family:
     def is_won(self, position) -> bool:
         raise NotImplementedError
 
-    def replay(self, position, moves: Iterable, reveals: list | None, until_reveal: bool):
-        """The fast replay (``games.engine.play.replay`` documents the contract)."""
-        raise NotImplementedError
+    def replay(self, position, moves: Iterable, reveals: list | None, until_reveal: bool) -> ReplayResult:
+        """Replay (``games.engine.play.replay`` documents the contract). This one
+        applies each move with ``apply_revealing``; a family with a fast loop of
+        its own (all three shipped ones) overrides it."""
+        log = moves if isinstance(moves, list | tuple) else list(moves)
+        applied = 0
+        for move in log:
+            try:
+                after, shown = self.apply_revealing(position, move)
+            except (IllegalMoveError, NotationError):
+                break
+            position, applied = after, applied + 1
+            if reveals is not None:
+                reveals.append(shown)
+            if until_reveal and shown and applied < len(log):
+                return ReplayResult(self.is_won(position), applied, position, reveal_stop=applied)
+        return outcome(self.is_won(position), applied, position, log, self.apply_move)
 
     # Auto-finish: what it means here ("none": the family has no auto-finish).
     def auto_finish_ready(self, position) -> bool:
