@@ -5,7 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "games" / "engine"
 FORBIDDEN = {"django", "rest_framework", "celery", "kombu", "drf_spectacular"}
 
 
@@ -15,7 +16,7 @@ def test_importing_the_engine_loads_no_web_framework():
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})\n"
         "print(bad); sys.exit(1 if bad else 0)"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ENGINE.parents[1],
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -34,9 +35,8 @@ def test_no_engine_module_imports_a_web_framework():
 
 
 def engine_modules() -> list[str]:
-    root = ENGINE.parents[1]
     return sorted(
-        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         for path in ENGINE.rglob("*.py") if path.name != "__main__.py"
     )
 
@@ -50,7 +50,7 @@ def test_every_engine_module_imports_alone_with_no_web_framework():
             f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})\n"
             "print(bad); sys.exit(1 if bad else 0)"
         )
-        done = subprocess.run([sys.executable, "-c", code], cwd=ENGINE.parents[1],
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
                               capture_output=True, text=True, check=False)
         assert done.returncode == 0, f"{module}: {done.stdout}{done.stderr}"
 
