@@ -14,7 +14,7 @@ from games.engine.families.base import Family
 from games.engine.families.freecell import FREECELL
 from games.engine.families.klondike import KLONDIKE
 from games.engine.families.spider import SPIDER
-from games.engine.rules import Ruleset, get_ruleset
+from games.engine.rules import RULESETS, Ruleset, get_ruleset
 
 #: The families by name (the ``family`` field of a ruleset).
 FAMILIES: dict[str, Family] = {family.name: family for family in (FREECELL, KLONDIKE, SPIDER)}
@@ -22,10 +22,21 @@ FAMILIES: dict[str, Family] = {family.name: family for family in (FREECELL, KLON
 __all__ = ["FAMILIES", "Family", "family_for", "family_of", "register_family"]
 
 
+# variant -> (its ruleset, its family), checked: every move of the engine asks,
+# so the answer is kept while the catalogue and the families still say the same.
+_KNOWN: dict[str, tuple[Ruleset, Family]] = {}
+
+
 def family_of(variant: str) -> Family:
     """The family that plays ``variant``; ``UnknownVariantError`` for an unknown
     variant or one asking for rules its family does not play."""
-    return family_for(get_ruleset(variant))
+    known = _KNOWN.get(variant)
+    if known is not None and RULESETS.get(variant) is known[0] and FAMILIES.get(known[0].family) is known[1]:
+        return known[1]
+    rules = get_ruleset(variant)
+    family = family_for(rules)
+    _KNOWN[variant] = (rules, family)
+    return family
 
 
 def family_for(rules: Ruleset) -> Family:
