@@ -77,7 +77,7 @@ def _single_click(variant: str) -> bool:
     in the FreeCell family (ForeCell); Klondike and Spider play a card on a
     double-click, as FreeCell does (intents.js decides the same from the catalogue)."""
     ruleset = site_ruleset(variant)
-    return ruleset.empty_column_accepts == "king" and ruleset.family == "freecell"
+    return ruleset.empty_column_accepts == "king" and ruleset.stock == "none"
 
 
 def _variant_or_404(variant: str) -> str:

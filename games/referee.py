@@ -37,7 +37,7 @@ def start_position(variant: str, number: int) -> "engine.Position":
 def hides_cards(variant: str) -> bool:
     """Whether the variant's positions hold face-down cards (Klondike, Spider):
     its games are sent as the player's view, with the cards each move revealed."""
-    return engine.get_ruleset(variant).family in ("klondike", "spider")
+    return engine.hides_cards(variant)
 
 
 @dataclass(frozen=True)

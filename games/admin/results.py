@@ -11,8 +11,8 @@ from django.utils.html import format_html
 
 from games.admin.confirm import confirmed_action
 from games.admin.evidence import clairvoyance_html, links_html, timing_plot
+from games.admin.fairplay_evidence import fairplay_evidence_html
 from games.admin.readonly import ReadOnlyAdmin
-from games.fairplay.evidence import fairplay_evidence_html
 from games.models import Daily, Game, Result, Submission
 from games.services.curation import results_flag_clear, results_unvoid, results_void, submissions_revalidate
 from games.services.links import links_find

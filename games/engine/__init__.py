@@ -6,10 +6,8 @@
 35
 """
 
-from games.engine.board import from_board, to_board
 from games.engine.canonical import canonical_line, canonical_move, canonical_suffix
 from games.engine.cards import DECK, RANKS, SUITS, Card, parse_card
-from games.engine.deals import deal
 from games.engine.errors import (
     CHECKS,
     EngineError,
@@ -19,22 +17,35 @@ from games.engine.errors import (
     NotationError,
     UnknownVariantError,
 )
-from games.engine.families import apply_revealing
-from games.engine.finish import auto_finish_moves, auto_finish_ready, is_stuck, is_won
-from games.engine.generate import legal_moves, perft, perft_moves
-from games.engine.moves import apply_move, resolve_move, supermove_capacity
+from games.engine.families import FAMILIES, Family, family_of
+from games.engine.moves import supermove_capacity
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
-from games.engine.position import Position, check_position, position_from_json, position_to_json
-from games.engine.replay import ReplayResult, replay
+from games.engine.play import (
+    apply_move,
+    apply_revealing,
+    auto_finish_moves,
+    auto_finish_ready,
+    deal,
+    from_board,
+    hides_cards,
+    is_stuck,
+    is_won,
+    legal_moves,
+    perft,
+    perft_moves,
+    player_view,
+    position_from_json,
+    position_to_json,
+    replay,
+    resolve_move,
+    to_board,
+)
+from games.engine.position import Position, check_position
+from games.engine.replay import ReplayResult
 from games.engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS, VARIANTS, Ruleset, get_ruleset
 from games.engine.stock_layout import from_layout, to_layout
 from games.engine.stock_notation import StockMove, parse_stock_move
-from games.engine.stock_position import (
-    StockPosition,
-    player_view,
-    revealed_cards,
-    turned_from_stock,
-)
+from games.engine.stock_position import StockPosition, revealed_cards, turned_from_stock
 
 __all__ = [
     "CELL", "CHECKS", "COLUMN", "DECK", "FOUNDATION", "MAX_DEAL_NUMBER", "RANKS", "SITE_VARIANTS", "SUITS",
@@ -47,4 +58,5 @@ __all__ = [
     "position_to_json", "replay", "resolve_move", "supermove_capacity", "to_board",
     "StockMove", "StockPosition", "apply_revealing", "from_layout", "parse_stock_move",
     "player_view", "revealed_cards", "to_layout", "turned_from_stock",
+    "FAMILIES", "Family", "family_of", "hides_cards",
 ]

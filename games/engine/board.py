@@ -24,13 +24,7 @@ def to_board(position: Position) -> str:
     >>> from games.engine import deal
     >>> to_board(deal("freecell", 24)).splitlines()[0]
     '4C 2C 9C 8C QS 4S 2H'
-
-    Klondike and Spider positions are written as PySolFC's layout text (``to_layout``).
     """
-    if type(position) is not Position:
-        from games.engine.stock_layout import to_layout
-
-        return to_layout(position)
     lines = []
     if any(position.foundations):
         ranks = ("0" if top == 0 else RANKS[top - 1] for top in position.foundations)
@@ -53,10 +47,6 @@ def from_board(text: str, variant: str) -> Position:
     games.engine.errors.InvalidBoardError: not one full deck of 52 cards (1 cards; ...)
     """
     rules = get_ruleset(variant)
-    if rules.family != "freecell":  # Klondike, Spider: PySolFC's layout text
-        from games.engine.stock_layout import from_layout
-
-        return from_layout(text, variant)
     if not isinstance(text, str):
         raise InvalidBoardError("a board is text")
     foundations, cells, columns = (0, 0, 0, 0), [None] * rules.cells, []

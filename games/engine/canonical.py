@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.engine.errors import EngineError
-from games.engine.moves import apply_move, resolve_move
 from games.engine.notation import format_move
+from games.engine.play import apply_move, resolve_move
 
 
 def canonical_move(position, move) -> str:

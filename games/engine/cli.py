@@ -14,14 +14,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from games.engine.board import from_board, to_board
-from games.engine.deals import deal
 from games.engine.errors import EngineError
-from games.engine.generate import perft
-from games.engine.position import Position
-from games.engine.replay import replay
+from games.engine.play import deal, from_board, perft, replay, to_board
 from games.engine.rules import VARIANTS, get_ruleset
-from games.engine.stock_layout import from_layout, to_layout
+from games.engine.vectors import vectors_json
 
 EX_USAGE = 64
 
@@ -68,15 +64,12 @@ def main(argv: list[str] | None = None) -> int:
         return EX_USAGE
 
 
-def _start(variant: str, number: str | None, board: str | None) -> Position:
+def _start(variant: str, number: str | None, board: str | None):
     get_ruleset(variant)
     if (number is None) == (board is None):
         raise UsageError("give either a deal number or --board FILE")
     if board is not None:
-        text = Path(board).read_text(encoding="utf-8")
-        if get_ruleset(variant).family != "freecell":
-            return from_layout(text, variant)
-        return from_board(text, variant)
+        return from_board(Path(board).read_text(encoding="utf-8"), variant)
     if not (number.isascii() and number.isdigit()):
         raise UsageError(f"a deal number is a positive whole number, not {number!r}")
     return deal(variant, int(number))
@@ -84,7 +77,7 @@ def _start(variant: str, number: str | None, board: str | None) -> Position:
 
 def _deal(args) -> int:
     position = _start(args.variant, args.number, args.board)
-    sys.stdout.write(to_board(position) if isinstance(position, Position) else to_layout(position))
+    sys.stdout.write(to_board(position))
     return 0
 
 
@@ -116,8 +109,6 @@ def _perft(args) -> int:
 
 
 def _vectors(args) -> int:
-    from games.engine.vectors import vectors_json
-
     text = vectors_json()
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")

@@ -1,5 +1,5 @@
-"""Deals: Microsoft / FreeCell Pro numbers and PySolFC ForeCell numbers
-(Klondike and Spider deals: ``stock_deals``).
+"""FreeCell-family deals: Microsoft / FreeCell Pro numbers and PySolFC ForeCell
+numbers (Klondike and Spider deals: ``stock_deals``; ``play.deal`` asks the family).
 
 The shuffles come from pysol-cards, which reproduces both generators (its
 FreeCell layouts are byte-identical to ``make-microsoft-freecell-board -t N``).
@@ -13,38 +13,26 @@ from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
 from games.engine.cards import Card
-from games.engine.errors import InvalidDealError
 from games.engine.position import Position, check_position
-from games.engine.rules import MAX_DEAL_NUMBER, get_ruleset
-from games.engine.stock_deals import stock_deal
-from games.engine.stock_position import StockPosition
+from games.engine.rules import Ruleset
 
 _WHICH_DEALS = {"microsoft": RandomBase.DEALS_MS, "pysolfc": RandomBase.DEALS_PYSOLFC}
 _GAME_IDS = {"columns": "freecell", "columns+cells": "forecell"}
 _PYSOL_SUITS = "CSHD"  # pysol-cards numbers suits in this order
 
-__all__ = ["MAX_DEAL_NUMBER", "deal"]
+def freecell_deal(rules: Ruleset, number: int) -> Position:
+    """The starting position of deal ``number`` (already range-checked).
 
-
-def deal(variant: str, number: int) -> Position | StockPosition:
-    """The starting position of deal ``number`` (1 to ``MAX_DEAL_NUMBER[variant]``).
-
-    >>> p = deal("freecell", 24)
+    >>> from games.engine import get_ruleset
+    >>> p = freecell_deal(get_ruleset("freecell"), 24)
     >>> " ".join(str(card) for card in p.columns[0])
     '4C 2C 9C 8C QS 4S 2H'
-    >>> " ".join(str(card) for card in deal("forecell", 1).cells)
+    >>> " ".join(str(card) for card in freecell_deal(get_ruleset("forecell"), 1).cells)
     '6S 9C 2H 6H'
     """
-    rules = get_ruleset(variant)
-    if type(number) is not int or not 1 <= number <= rules.max_deal_number:
-        raise InvalidDealError(
-            f"{variant} deal numbers run from 1 to {rules.max_deal_number:,}, not {number!r}"
-        )
-    if rules.family != "freecell":
-        return stock_deal(rules, number)
     columns, cells = _dealt(rules.deal_layout, rules.deal_numbers, number)
     padded = cells + (None,) * (rules.cells - len(cells))
-    return check_position(Position(variant=variant, columns=columns, cells=padded))
+    return check_position(Position(variant=rules.variant, columns=columns, cells=padded))
 
 
 @lru_cache(maxsize=4096)

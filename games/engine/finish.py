@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from games.engine.generate import legal_moves
 from games.engine.moves import apply_move
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move
 from games.engine.position import Position
-from games.engine.stock_position import StockPosition
 
 
 def is_won(position: Position) -> bool:
@@ -18,21 +16,7 @@ def is_won(position: Position) -> bool:
     >>> is_won(deal("freecell", 1))
     False
     """
-    if type(position) is StockPosition:
-        from games.engine.families import rules_module
-
-        return rules_module(position.variant).is_won(position)
     return all(top == 13 for top in position.foundations)
-
-
-def is_stuck(position: Position) -> bool:
-    """Not won, and no legal move at all in the variant (docs/rules.md).
-
-    >>> from games.engine import deal
-    >>> is_stuck(deal("forecell", 1))  # full cells, and nothing builds or goes up
-    True
-    """
-    return not is_won(position) and not legal_moves(position)
 
 
 def auto_finish_ready(position: Position) -> bool:

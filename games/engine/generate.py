@@ -10,11 +10,10 @@ cards, so its hexadecimal count is one digit and text order is count order.
 from __future__ import annotations
 
 from games.engine.cards import SUITS, Card
-from games.engine.moves import apply_move, supermove_capacity
+from games.engine.moves import supermove_capacity
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move
 from games.engine.position import Position
 from games.engine.rules import Ruleset, get_ruleset
-from games.engine.stock_position import StockPosition
 
 
 def legal_moves(position: Position) -> list[Move]:
@@ -25,10 +24,6 @@ def legal_moves(position: Position) -> list[Move]:
     >>> len(moves), [str(m) for m in moves[:3]]
     (35, ['1a', '1b', '1c'])
     """
-    if type(position) is StockPosition:
-        from games.engine.families import rules_module
-
-        return rules_module(position.variant).legal_moves(position)
     rules = get_ruleset(position.variant)
     moves = list(_column_moves(position, rules))
     moves.extend(_cell_moves(position, rules))
@@ -42,30 +37,9 @@ def perft_moves(position: Position) -> list[Move]:
     which only relabel a card's slot. For ``freecell-classic`` this is exactly
     the move set of the perft definition; other variants add their own rules
     (foundation returns in ``freecell`` and ``freecell-tableau``, King-only
-    empty columns and cell-only capacity in ``forecell``). In Klondike and
-    Spider it is ``legal_moves``, stock turns included.
+    empty columns and cell-only capacity in ``forecell``).
     """
-    if type(position) is StockPosition:
-        return legal_moves(position)
     return [m for m in legal_moves(position) if not (m.source == CELL == m.destination)]
-
-
-def perft(position: Position, depth: int) -> int:
-    """Number of move paths of length ``depth`` over ``perft_moves``.
-
-    >>> from games.engine import deal
-    >>> p = deal("freecell-classic", 24)
-    >>> perft(p, 0), perft(p, 1), perft(p, 2)
-    (1, 35, 980)
-    """
-    if depth < 0:
-        raise ValueError("depth must be at least 0")
-    if depth == 0:
-        return 1
-    moves = perft_moves(position)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(apply_move(position, move), depth - 1) for move in moves)
 
 
 def _fits(card: Card, column: tuple[Card, ...], rules: Ruleset) -> bool:

@@ -27,7 +27,7 @@ from games.engine.stock_notation import (
 )
 from games.engine.stock_position import StockPosition
 
-#: The ruleset answers this module plays (``families.rules_module`` checks them);
+#: The ruleset answers this module plays (``families.family_for`` checks them);
 #: ``columns`` and ``draw_count`` are read from the ruleset itself.
 PLAYS = {
     "decks": 1, "deck_suits": "CSHD", "deal_layout": "klondike", "tableau_build": "down_alternate_colour",

@@ -16,7 +16,6 @@ from games.engine.errors import IllegalMoveError, NotationError
 from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, parse_move
 from games.engine.position import Position
 from games.engine.rules import Ruleset, get_ruleset
-from games.engine.stock_position import StockPosition
 
 _CELL_LETTERS = "abcd"
 
@@ -52,10 +51,6 @@ def apply_move(position: Position, move: Move | str) -> Position:
     >>> p.foundations
     (0, 0, 0, 1)
     """
-    if type(position) is StockPosition:
-        from games.engine.families import rules_module
-
-        return rules_module(position.variant).apply_move(position, move)
     move = _as_move(move)
     rules = get_ruleset(position.variant)
     try:
@@ -78,13 +73,6 @@ def resolve_move(position: Position, move: Move | str) -> Move:
     >>> str(resolve_move(deal("freecell", 24), "65"))
     '65'
     """
-    if type(position) is StockPosition:
-        from games.engine.families import rules_module
-        from games.engine.stock_notation import as_stock_move
-
-        move = as_stock_move(move, get_ruleset(position.variant))
-        apply_move(position, move)
-        return rules_module(position.variant).canonical(position, move)
     move = _as_move(move)
     after = apply_move(position, move)
     if not move.is_column_to_column:

@@ -111,10 +111,6 @@ def position_to_json(position: Position) -> dict:
     >>> data["columns"][0][:2], data["cells"], data["foundations"]
     (['4C', '2C'], [None, None, None, None], {'H': 0, 'C': 0, 'D': 0, 'S': 0})
     """
-    if type(position) is not Position:
-        from games.engine.stock_position import stock_position_to_json
-
-        return stock_position_to_json(position)
     return {
         "variant": position.variant,
         "columns": [[str(card) for card in column] for column in position.columns],
@@ -131,10 +127,6 @@ def position_from_json(data: object) -> Position:
     >>> position_from_json(position_to_json(p)) == p
     True
     """
-    if isinstance(data, dict) and "face_down" in data:
-        from games.engine.stock_position import stock_position_from_json
-
-        return stock_position_from_json(data)
     if not isinstance(data, dict) or set(data) != {"variant", "columns", "cells", "foundations"}:
         raise InvalidBoardError("a position is an object with variant, columns, cells, foundations")
     columns, cells, foundations = data["columns"], data["cells"], data["foundations"]

@@ -48,45 +48,32 @@ class ReplayResult:
     reveal_stop: int | None = None
 
 
-def replay(position: Position, moves: Iterable[str | Move], *, reveals: list | None = None,
-           until_reveal: bool = False) -> ReplayResult:
-    """Apply ``moves`` (notation text or ``Move`` values) from ``position``,
-    stopping at the first one refused. Won means the final position is won.
-
-    ``reveals``: a list to which a Klondike or Spider replay appends, per move
-    applied, the cards that move turned face up (as ``apply_revealing`` names
-    them), found in the same pass. FreeCell-family positions hide nothing and
-    leave it as it is.
-
-    ``until_reveal``: stop right after the first move that turns a card face up,
-    so that what follows it is never looked at (a client must see the card before
-    it plays on); the result's ``reveal_stop`` says so when moves were left. A
-    FreeCell-family replay has nothing to turn and plays on.
+def replay(position: Position, moves: Iterable[str | Move]) -> ReplayResult:
+    """The FreeCell family's fast replay (``play.replay`` is the public one):
+    apply ``moves`` from ``position``, stopping at the first one refused.
 
     >>> from games.engine import deal
     >>> result = replay(deal("freecell-classic", 24), ["4h", "7a", "7b", "zz"])
     >>> result.moves, result.error_index, type(result.error).__name__
     (3, 4, 'NotationError')
     """
-    if type(position) is not Position:  # Klondike and Spider: games.engine.stock_replay
-        from games.engine.stock_replay import stock_replay
-
-        return stock_replay(position, moves, reveals, until_reveal=until_reveal)
     rules = get_ruleset(position.variant)
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)
     applied = _run(state, log, rules)
-    return outcome(all(f == 13 for f in state.found), applied, state.position(position.variant), log)
+    won = all(f == 13 for f in state.found)
+    return outcome(won, applied, state.position(position.variant), log, apply_move)
 
 
-def outcome(won: bool, applied: int, final, log) -> ReplayResult:
+def outcome(won: bool, applied: int, final, log, apply) -> ReplayResult:
     """The result of a fast replay loop that applied ``applied`` moves of ``log``
-    and reached ``final``: on a refusal ``apply_move`` says why."""
+    and reached ``final``: on a refusal the family's ``apply`` (its ``apply_move``)
+    says why."""
     if applied == len(log):
         return ReplayResult(won, applied, final)
     failed = log[applied]
     try:
-        after = apply_move(final, failed)
+        after = apply(final, failed)
     except (IllegalMoveError, NotationError) as error:
         return ReplayResult(False, applied, final, applied + 1, error)
     raise RuntimeError(f"replay refused {failed!r} but apply_move gives {after!r}")

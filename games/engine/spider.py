@@ -24,7 +24,7 @@ from games.engine.stock_notation import (
 )
 from games.engine.stock_position import StockPosition
 
-#: The ruleset answers this module plays (``families.rules_module`` checks them);
+#: The ruleset answers this module plays (``families.family_for`` checks them);
 #: ``columns``, ``deck_suits``, ``foundations`` (runs to remove) and
 #: ``deal_needs_every_column`` are read from the ruleset itself.
 PLAYS = {

@@ -57,7 +57,7 @@ def from_layout(text: str, variant: str) -> StockPosition:
     True
     """
     rules = get_ruleset(variant)
-    if rules.family not in ("klondike", "spider") or not isinstance(text, str):
+    if rules.stock == "none" or not isinstance(text, str):
         raise InvalidBoardError(f"layout text is for Klondike and Spider, not {variant}")
     piles: dict = {"talon": None, "foundations": None, "waste": ()}
     columns = []
@@ -80,7 +80,8 @@ def from_layout(text: str, variant: str) -> StockPosition:
     if len(columns) != rules.columns:
         raise InvalidBoardError(f"a {variant} layout has {rules.columns} column lines, found {len(columns)}")
     cards = [_column(line, number) for number, line in enumerate(columns, 1)]
-    foundations, removed = _homes(piles["foundations"] or [], rules.family)
+    runs_removed = rules.foundation_build == "complete_runs_removed"
+    foundations, removed = _homes(piles["foundations"] or [], runs_removed)
     position = StockPosition(
         variant=variant,
         columns=tuple(column for column, _ in cards),
@@ -111,13 +112,13 @@ def _column(line: str, number: int) -> tuple[tuple, int]:
     return tuple(cards), down
 
 
-def _homes(tokens: list[str], family: str) -> tuple[tuple, tuple]:
+def _homes(tokens: list[str], runs_removed: bool) -> tuple[tuple, tuple]:
     ranks, removed = dict.fromkeys(SUITS, 0), []
     for token in tokens:
         suit, dash, rank = token.upper().partition("-")
         if not dash or suit not in ranks or rank not in _RANKS:
             raise InvalidBoardError(f"bad foundation {token!r} (like H-0 or S-K)")
-        if family == "spider":
+        if runs_removed:
             if _RANKS[rank] != 13:
                 raise InvalidBoardError(f"a Spider foundation holds a complete run ({token!r}: use S-K)")
             removed.append(suit)

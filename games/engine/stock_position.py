@@ -69,7 +69,7 @@ def check_stock_position(position: StockPosition) -> StockPosition:
     'spider-2suits'
     """
     rules = get_ruleset(position.variant)
-    if rules.family not in ("klondike", "spider"):
+    if rules.stock == "none":
         raise InvalidBoardError(f"{position.variant} has no stock")
     if len(position.columns) != rules.columns or len(position.face_down) != rules.columns:
         raise InvalidBoardError(f"a {position.variant} position has {rules.columns} columns")
@@ -96,7 +96,7 @@ def check_stock_position(position: StockPosition) -> StockPosition:
 
 
 def _count_homes(position: StockPosition, rules: Ruleset, seen: Counter) -> None:
-    if rules.family == "klondike":
+    if rules.foundation_build != "complete_runs_removed":
         if position.removed or len(position.foundations) != 4 or any(
             type(top) is not int or not 0 <= top <= 13 for top in position.foundations
         ):
@@ -128,7 +128,7 @@ def stock_position_to_json(position: StockPosition) -> dict:
         "face_down": list(position.face_down),
         "stock": [str(card) for card in position.stock],
     }
-    if get_ruleset(position.variant).family == "klondike":
+    if get_ruleset(position.variant).stock == "waste":
         data["waste"] = [str(card) for card in position.waste]
         data["foundations"] = dict(zip(SUITS, position.foundations, strict=True))
     else:
@@ -148,7 +148,7 @@ def stock_position_from_json(data: object) -> StockPosition:
         raise InvalidBoardError("a position is an object with a variant")
     rules = get_ruleset(data["variant"])
     keys = {"variant", "columns", "face_down", "stock"}
-    keys |= {"waste", "foundations"} if rules.family == "klondike" else {"removed"}
+    keys |= {"waste", "foundations"} if rules.stock == "waste" else {"removed"}
     if set(data) != keys:
         raise InvalidBoardError(f"a {rules.variant} position has the keys {', '.join(sorted(keys))}")
     columns, down = data["columns"], data["face_down"]
@@ -184,20 +184,13 @@ def player_view(position) -> dict:
     """What the player may see, the one form in which the site sends a position:
     for Klondike and Spider the JSON form with every face-down card and every
     stock card replaced by ``None`` (no ``face_down`` key: the nulls say it);
-    nothing else is hidden. A FreeCell-family position hides nothing and is sent
-    as ``position_to_json`` writes it.
+    nothing else is hidden (a family that hides nothing sends its JSON form).
 
     >>> from games.engine import deal
     >>> view = player_view(deal("klondike-draw1", 1))
     >>> view["columns"][2], view["stock"][:2], len(view["stock"])
     ([None, None, '5C'], [None, None], 24)
-    >>> player_view(deal("freecell", 24))["columns"][0][:2]
-    ['4C', '2C']
     """
-    if type(position) is not StockPosition:
-        from games.engine.position import position_to_json
-
-        return position_to_json(position)
     data = stock_position_to_json(position)
     data["columns"] = [
         [None] * down + [str(card) for card in column[down:]]
@@ -212,7 +205,7 @@ def revealed_cards(before: StockPosition, after: StockPosition, turned: tuple = 
     """The cards a move turned face up: ``[{"pile": "3", "card": "QH"}]``.
     ``turned`` holds the cards a stock move brought out (``(pile, card)`` pairs,
     from ``turned_from_stock``); flips of exposed cards are found here.
-    ``families.apply_revealing`` does both for one move.
+    ``apply_revealing`` does both for one move.
 
     >>> from games.engine import apply_move, deal
     >>> before = deal("klondike-draw1", 1)

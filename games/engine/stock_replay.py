@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from games.engine.cards import SUITS, Card
 from games.engine.errors import NotationError
-from games.engine.families import rules_module
 from games.engine.replay import ReplayResult, outcome
 from games.engine.rules import get_ruleset
 from games.engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, as_stock_move
@@ -28,36 +27,46 @@ for _suit in SUITS:
 _CODES: dict[str, dict] = {}  # variant -> move text or StockMove -> (kind, source, destination, count or 0)
 
 
-def stock_replay(position: StockPosition, moves, reveals: list | None = None, *,
+def stock_replay(position: StockPosition, moves, reveals: list | None, loop, apply, *,
                  until_reveal: bool = False) -> ReplayResult:
-    """Apply ``moves`` from ``position`` until one is refused (see ``replay.replay``).
+    """Apply ``moves`` from ``position`` until one is refused (see ``play.replay``),
+    with the family's ``loop`` (``run_klondike``, ``run_spider``); ``apply`` is its
+    ``apply_move``, which says why a refused move is refused.
 
     With a ``reveals`` list, one entry is appended to it per move applied: the
-    cards that move turned face up, as ``families.apply_revealing`` names them
+    cards that move turned face up, as ``apply_revealing`` names them
     (``[{"pile": "3", "card": "QH"}]``), found in the same loop. ``until_reveal``
     also stops the loop after the first move whose entry is not empty:
 
-    >>> from games.engine import deal
-    >>> result = stock_replay(deal("klondike-draw1", 2), ["s", "s", "zz"], until_reveal=True)
+    >>> from games.engine import deal, replay
+    >>> result = replay(deal("klondike-draw1", 2), ["s", "s", "zz"], until_reveal=True)
     >>> result.moves, result.reveal_stop, result.error_index
     (1, 1, None)
     """
     rules = get_ruleset(position.variant)
-    rules_module(position.variant)  # refuses a ruleset these loops do not play
     state = _State(position)
     log = moves if isinstance(moves, list | tuple) else list(moves)
     turned = [] if reveals is None and until_reveal else reveals  # the stop needs the reveals
-    if rules.family == "klondike":
-        applied = _run_klondike(state, log, rules.draw_count, _CODES.setdefault(rules.variant, {}), rules,
-                                turned, until_reveal)
-        won = all(top == 13 for top in state.found)
-    else:
-        applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules, turned, until_reveal)
-        won = len(state.removed) == rules.foundations
+    applied, won = loop(state, log, rules, turned, until_reveal)
     final = state.position(position)
     if until_reveal and 0 < applied < len(log) and turned[-1]:  # stopped at a reveal, not at a refusal
         return ReplayResult(won, applied, final, reveal_stop=applied)
-    return outcome(won, applied, final, log)
+    return outcome(won, applied, final, log, apply)
+
+
+def run_klondike(state: _State, log: list, rules, reveals: list | None,
+                 until_reveal: bool) -> tuple[int, bool]:
+    """The Klondike loop: (moves applied, won)."""
+    codes = _CODES.setdefault(rules.variant, {})
+    applied = _run_klondike(state, log, rules.draw_count, codes, rules, reveals, until_reveal)
+    return applied, all(top == 13 for top in state.found)
+
+
+def run_spider(state: _State, log: list, rules, reveals: list | None,
+               until_reveal: bool) -> tuple[int, bool]:
+    """The Spider loop: (moves applied, won)."""
+    applied = _run_spider(state, log, _CODES.setdefault(rules.variant, {}), rules, reveals, until_reveal)
+    return applied, len(state.removed) == rules.foundations
 
 
 class _State:

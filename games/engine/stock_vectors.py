@@ -10,15 +10,21 @@ from __future__ import annotations
 
 import random
 
-from games.engine.deals import deal
 from games.engine.errors import IllegalMoveError, NotationError
-from games.engine.families import apply_revealing
-from games.engine.finish import is_stuck, is_won
-from games.engine.generate import legal_moves, perft
-from games.engine.moves import apply_move, resolve_move
+from games.engine.play import (
+    apply_move,
+    apply_revealing,
+    deal,
+    is_stuck,
+    is_won,
+    legal_moves,
+    perft,
+    player_view,
+    resolve_move,
+)
 from games.engine.rules import get_ruleset
 from games.engine.stock_notation import parse_stock_move
-from games.engine.stock_position import StockPosition, player_view, stock_position_to_json
+from games.engine.stock_position import StockPosition, stock_position_to_json
 from games.engine.stock_scenarios import stock_named_positions
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")

@@ -11,14 +11,24 @@ import json
 import random
 
 from games.engine.cards import DECK, RANKS, SUITS
-from games.engine.deals import deal
 from games.engine.errors import IllegalMoveError
-from games.engine.finish import auto_finish_moves, auto_finish_ready, is_stuck, is_won
-from games.engine.generate import legal_moves, perft, perft_moves
-from games.engine.moves import apply_move, resolve_move, supermove_capacity
+from games.engine.moves import supermove_capacity
 from games.engine.notation import COLUMN, FOUNDATION, format_move, parse_move
-from games.engine.position import Position, position_to_json
-from games.engine.replay import replay
+from games.engine.play import (
+    apply_move,
+    auto_finish_moves,
+    auto_finish_ready,
+    deal,
+    is_stuck,
+    is_won,
+    legal_moves,
+    perft,
+    perft_moves,
+    position_to_json,
+    replay,
+    resolve_move,
+)
+from games.engine.position import Position
 from games.engine.rules import RULESETS, VARIANTS, ruleset_to_json
 from games.engine.scenarios import named_positions
 from games.engine.stock_vectors import stock_vectors

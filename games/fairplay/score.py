@@ -25,9 +25,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Position, get_ruleset, legal_moves
+from games.engine import Position, legal_moves
 from games.fairplay import timing
 from games.fairplay.agreement import Agreement, line_agreement, replay_positions
+from games.solver.presets import solvable_variants
 
 WEIGHTS = {"agreement": 0.55, "regularity": 0.2, "pace": 0.15, "no_exploration": 0.1}
 #: The most think times kept in the evidence (the plot); longer games are cut.
@@ -106,7 +107,7 @@ class Assessment:
 
 def presets_play(variant: str) -> bool:
     """Whether the shipped fc-solve presets play ``variant`` (the FreeCell family)."""
-    return get_ruleset(variant).family == "freecell"
+    return variant in solvable_variants()
 
 
 def _walk(positions: Sequence[Position], moves: Sequence[str]) -> tuple[list[int], int]:

@@ -178,8 +178,8 @@ def check_budget(budget: int | None, default: int = DEFAULT_BUDGET) -> int:
 
 def plan_for_position(position: Position) -> Plan:
     """The plan of ``position``'s variant, once the position is known to be well formed."""
-    if not isinstance(position, Position):
-        raise UnsupportedPositionError(f"expected an engine Position, not {type(position).__name__}")
+    if not isinstance(position, Position):  # fc-solve plays the FreeCell family's positions only
+        raise UnsupportedPositionError(f"expected an engine Position, not {position.__class__.__name__}")
     plan = plan_for(position.variant)
     try:
         check_position(position)

@@ -21,8 +21,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from games.engine import VARIANTS, EngineError, StockPosition, get_ruleset, replay, to_layout
+from games.engine import VARIANTS, EngineError, StockPosition, family_of, get_ruleset, replay, to_layout
 from games.engine.canonical import canonical_suffix
+from games.engine.families.klondike import KLONDIKE
+from games.engine.families.spider import SPIDER
 from games.engine.stock_position import check_stock_position
 from games.solver import klondike_search, ksolve, spider_search
 from games.solver.errors import UnsupportedPositionError
@@ -46,8 +48,6 @@ SCOPE_KSOLVE = "no winning line in Klondike-Solver's exhaustive search"
 #: one left "could not complete" (8 and 15) in a few seconds.
 KLONDIKE_NARROW_CAP = 1_000_000
 KLONDIKE_NARROW_SHIFTS = (2, 4)
-#: The variants these searches play.
-STOCK_VARIANTS = tuple(v for v in VARIANTS if get_ruleset(v).family in ("klondike", "spider"))
 #: Positions a search may visit when the caller gives no budget: Klondike-Solver's
 #: minimal search holds them all (about 3 s per million here).
 DEFAULT_STOCK_BUDGET = 1_000_000
@@ -60,13 +60,16 @@ _SPIDER_COLUMNS = "1234567890"
 
 
 def is_stock_game(position) -> bool:
-    return isinstance(position, StockPosition)
+    """Whether ``position`` belongs to a variant these searches play."""
+    return getattr(position, "variant", None) in STOCK_VARIANTS
 
 
 def check_stock(position: StockPosition) -> StockPosition:
     """``position`` when it is a well-formed position of a variant we solve."""
     if position.variant not in STOCK_VARIANTS:
         raise UnsupportedPositionError(f"no solver plays {position.variant!r}")
+    if not isinstance(position, family_of(position.variant).position_type):
+        raise UnsupportedPositionError(f"not a position of {position.variant}")
     try:
         check_stock_position(position)
     except EngineError as error:
@@ -78,12 +81,14 @@ def solve_stock(position: StockPosition, *, budget: int, seconds: float | None =
                 minimal: bool = True) -> SolveResult:
     """Decide a Klondike or Spider position; see the module notes."""
     started = time.perf_counter()
-    rules = get_ruleset(position.variant)
-    if rules.family == "klondike":
-        if is_starting_deal(position):
-            return _klondike_deal(position, budget, started, minimal)
-        return _klondike_search(position, budget, seconds, started)
-    return _spider(position, budget, seconds, started)
+    search = _SEARCHES[family_of(position.variant)]
+    return search(position, budget, seconds, started, minimal)
+
+
+def _klondike(position, budget, seconds, started, minimal) -> SolveResult:
+    if is_starting_deal(position):
+        return _klondike_deal(position, budget, started, minimal)
+    return _klondike_search(position, budget, seconds, started)
 
 
 def is_starting_deal(position: StockPosition) -> bool:
@@ -119,13 +124,19 @@ def _klondike_search(position, budget, seconds, started) -> SolveResult:
     return _from_search(position, found.moves, found.states, started, "klondike-search")
 
 
-def _spider(position, budget, seconds, started) -> SolveResult:
+def _spider(position, budget, seconds, started, minimal) -> SolveResult:
     suits = len(set(get_ruleset(position.variant).deck_suits))
     columns, rows = spider_columns(position)
     limit = SPIDER_SECONDS.get(suits, 30.0) if seconds is None else seconds
     found = spider_search.search(columns, rows, states=budget, seconds=limit)
     moves = None if found.moves is None else spider_notation(columns, rows, found.moves)
     return _from_search(position, moves, found.states, started, "spider-beam")
+
+
+#: The search of each family these searches play.
+_SEARCHES = {KLONDIKE: _klondike, SPIDER: _spider}
+#: The variants these searches play.
+STOCK_VARIANTS = tuple(v for v in VARIANTS if family_of(v) in _SEARCHES)
 
 
 def _from_search(position, moves, states, started, name) -> SolveResult:
@@ -203,8 +214,7 @@ def stock_par(position: StockPosition, *, budget: int, seconds: float | None = N
     tried = [verdict.preset, *verdict.rejected]
     best, best_preset, states = verdict.moves, verdict.preset, verdict.iterations
     solved = [verdict.preset] if verdict.status == WINNABLE else []
-    if (verdict.status == WINNABLE and verdict.preset == "ksolve-fast"
-            and get_ruleset(position.variant).family == "klondike"):
+    if verdict.status == WINNABLE and verdict.preset == "ksolve-fast":  # Klondike-Solver plays Klondike only
         draw = get_ruleset(position.variant).draw_count
         run = ksolve.run(to_layout(position), draw, min(budget, KLONDIKE_PAR_STATES), minimal=True)
         states += run.states

@@ -15,7 +15,7 @@ from games.engine import (
     to_board,
     to_layout,
 )
-from games.engine.families import _module_for, rules_module
+from games.engine.families import family_for, family_of
 from games.engine.rules import RULESETS
 
 
@@ -32,7 +32,7 @@ def test_the_catalogue_entries(variant, family, title, letter, daily, draw, suit
     assert (rules.draw_count, rules.deck_suits, rules.deal_numbers) == (draw, suits, "pysolfc")
     assert rules.short_title and rules.on_site is True and variant in SITE_VARIANTS
     assert MAX_DEAL_NUMBER[variant] == 10**20 - 1
-    assert rules_module(variant).__name__ == f"games.engine.{family}"
+    assert family_of(variant).name == family and family_of(variant).hides_cards
 
 
 def test_share_letters_are_unique():
@@ -60,7 +60,7 @@ def test_klondike_and_spider_differ_by_data():
 def test_a_ruleset_asking_for_rules_its_module_does_not_play_is_refused(variant, field, value):
     made_up = dataclasses.replace(get_ruleset(variant), variant="made-up", **{field: value})
     with pytest.raises(UnknownVariantError, match=field):
-        _module_for(made_up)
+        family_for(made_up)
 
 
 @pytest.mark.parametrize("variant", ["klondike-draw1", "spider-4suits"])

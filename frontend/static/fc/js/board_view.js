@@ -5,6 +5,7 @@
 // drawn as its back; a card turned up flips.
 
 import { rulesetOf } from "./catalogue.js";
+import { familyNamed, familyOf } from "./families.js";
 import { isColumnId, kindOf, pileIdsOf, pilesOf } from "./piles.js";
 import { cardName, pileLabel, RANK_LABELS, SUIT_GLYPHS, seenWords } from "./words.js";
 
@@ -96,23 +97,11 @@ function downStep({ ch, room, columns, readable }) {
   return Math.max(MIN_DOWN, Math.min(full, tight));
 }
 
-// The top row's slot of each pile: FreeCell cells then foundations; Klondike
-// stock, waste (fanned over the next slot) and foundations from the fourth;
-// Spider the finished runs from the left and the stock at the right.
-const TOP = {
-  a: 0, b: 1, c: 2, d: 3, hH: 4, hC: 5, hD: 6, hS: 7,
-};
-function topSlot(id, family) {
-  if (family === "klondike") return { s: 0, w: 1 }[id] ?? 3 + "HCDS".indexOf(id[1]);
-  if (family === "spider") return id === "s" ? 9 : 0;
-  return TOP[id];
-}
-
 /** The geometry of a board: the family's piles in `width` x `height` px. */
 export function layoutOf({ width, height, family, counts, down, choice = "medium", cw = null }) {
   const n = counts.length;
   const gap = Math.max(3, Math.min(12, width * 0.012));
-  cw ??= cardWidth({ width, height, gap, scale: CARD_SCALES[choice] ?? 1, columns: n, planned: family === "spider" ? 16 : 12 });
+  cw ??= cardWidth({ width, height, gap, scale: CARD_SCALES[choice] ?? 1, columns: n, planned: familyNamed(family).plannedRows });
   const ch = Math.round(cw * 1.4);
   const tableauTop = ch + 3 * gap;
   const columns = counts.map((c, i) => [Math.max(c, 1), down[i] ?? 0]);
@@ -131,7 +120,7 @@ export function slotOf(layout, id) {
   const { x, gap, cw, ch, tableauTop, boardHeight, family } = layout;
   if (/^[0-9]$/.test(id)) return { left: x((Number(id) + 9) % 10), top: tableauTop, width: cw, height: boardHeight - tableauTop };
   const width = id === "x" ? 8 * cw + 7 * gap : cw;
-  return { left: x(topSlot(id, family)), top: gap, width, height: ch };
+  return { left: x(familyNamed(family).topSlot(id)), top: gap, width, height: ch };
 }
 
 /** Where card `i` of pile `id` (of `cards`) lies in its slot: fanned down a column, across the waste's top three, by deal in the stock. */
@@ -143,7 +132,8 @@ export function cardOffset(layout, id, cards, i, draw = 1) {
   }
   if (id === "w") return [Math.max(0, i - Math.max(cards.length - draw, 0)) * cw * 0.3, 0];
   if (id === "x") return [Math.floor(i / 13) * (cw + gap), 0];
-  if (id === "s" && layout.family === "spider") return [-Math.floor((cards.length - 1 - i) / 10) * cw * 0.16, 0];
+  const { stockFan, stockTurn } = familyNamed(layout.family);
+  if (id === "s" && stockFan) return [-Math.floor((cards.length - 1 - i) / stockTurn) * cw * 0.16, 0];
   return [0, 0];
 }
 
@@ -191,13 +181,13 @@ export function createBoardView(root) {
         transform: `translate(${slot.left}px, ${slot.top}px)`, width: `${slot.width}px`, height: `${height}px`,
       });
       const known = Object.fromEntries(cards.map((_, i) => [i, seen[`${id}:${i}`]]).filter(([, c]) => c));
-      element.setAttribute("aria-label", pileLabel(id, cards, family === "spider" ? 10 : 1, known));
+      element.setAttribute("aria-label", pileLabel(id, cards, familyNamed(family).stockTurn, known));
     }
     const stock = piles.s;
     badge.hidden = !stock?.length;
     if (stock) {
       const slot = slotOf(layout, "s");
-      badge.textContent = String(family === "spider" ? Math.ceil(stock.length / 10) : stock.length);
+      badge.textContent = String(Math.ceil(stock.length / familyNamed(family).stockTurn));
       badge.style.transform = `translate(${slot.left + layout.cw - badge.offsetWidth - 2}px, ${slot.top + layout.ch - 18}px)`;
     }
   }
@@ -252,7 +242,7 @@ export function createBoardView(root) {
   // `seen` left out (a redraw on resize) keeps the last one given.
   function render(position, { moved = [], instant = false, seen: known } = {}) {
     if (known !== undefined) seen = known ?? {};
-    family = position.removed ? "spider" : position.waste ? "klondike" : "freecell";
+    family = familyOf(position.variant).name;
     draw = rulesetOf(position.variant)?.draw_count ?? 1;
     piles = pilesOf(position);
     ids = pileIdsOf(position);
@@ -364,6 +354,6 @@ export function createBoardView(root) {
     /** The piles on the table: `[top row, columns]` (keyboard moves), and every pile's label ("L"). */
     rows: () => [ids.filter((id) => !isColumnId(id) && id !== "x"), ids.filter(isColumnId)],
     describe: () => [...ids.filter(isColumnId), ...ids.filter((id) => !isColumnId(id))]
-      .map((id) => pileLabel(id, piles[id], family === "spider" ? 10 : 1)).join(". "),
+      .map((id) => pileLabel(id, piles[id], familyNamed(family).stockTurn)).join(". "),
   };
 }

@@ -10,12 +10,13 @@ import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
 import { createLostWatch } from "./lost_watch.js";
 import { againActions, boardLink, lostNotice, startRefusedNotice, stuckNotice, winNotice } from "./notices.js";
+import { familyOf } from "./families.js";
 import { isWon, rulesetOf } from "./rules.js";
 import { createSession } from "./session.js";
 import { shareLink, shareText } from "./share.js";
 import { celebrate } from "./celebrate.js";
 import { showEndScreen } from "./end_screen.js";
-import { fromServer } from "./state.js";
+import { fromServer, withDeal } from "./state.js";
 import { createTable } from "./table.js";
 
 const SYNC_WORDS = { saving: "Saving…", saved: "Saved", offline: "Offline, will retry", refused: "Not saved" };
@@ -27,7 +28,7 @@ export function createController({ root, config, loaded, store, view, hud, say, 
   let finished = loaded.finished;
   const dailyOpen = Boolean(loaded.daily?.open);
   let keyboard = null;
-  const stock = rulesetOf(config.variant).family !== "freecell";
+  const { autoHome } = familyOf(config.variant);
   const notify = (notice) => hud.notice(notice.text, notice.actions, notice.tone);
   // Auto complete is each game's own setting: on by default where an empty
   // column takes only a King (ForeCell and Klondike). Spider never offers a finish.
@@ -36,7 +37,9 @@ export function createController({ root, config, loaded, store, view, hud, say, 
   const session = createSession({
     client, config, current: () => table.game(), remote: loaded.remote, ranked: loaded.ranked,
     onConflict(remote) {
-      table.show({ ...fromServer(remote, Date.now(), table.game().known ?? {}, table.game().seen ?? {}), redo: [] });
+      const { known, seen, dealt } = table.game();
+      const fresh = fromServer(remote, Date.now(), known ?? {}, seen ?? {});
+      table.show({ ...(dealt ? withDeal(fresh, dealt) : fresh), redo: [] });
       say("The game was brought up to date from the server.");
     },
     onState: (state) => hud.syncState(SYNC_WORDS[state] ?? ""),
@@ -52,7 +55,7 @@ export function createController({ root, config, loaded, store, view, hud, say, 
       // Safe cards go home by themselves in the FreeCell family only; a
       // Klondike game with nothing left to decide finishes like any other,
       // once the server has named the card its last move turned up.
-      table.when(() => finisher.auto({ safe: forward && settings.autoHome && !stock, complete: autoComplete() }));
+      table.when(() => finisher.auto({ safe: forward && settings.autoHome && autoHome, complete: autoComplete() }));
     },
   });
   const finisher = createFinisher({ table, say });

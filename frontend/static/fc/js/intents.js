@@ -4,6 +4,7 @@
 
 import { clickMove, grabbable, legalTargets, moveBetween, stockGrabbable } from "./click_targets.js";
 import { idOf, isColumnId as isColumn, isFoundationId, kindOf, pileOf } from "./piles.js";
+import { familyOf } from "./families.js";
 import { IllegalMove, rulesetOf, runLength, supermoveCapacity } from "./rules.js";
 import { applyStockMove } from "./rules_stock.js";
 import { cardName, pileLabel, pileName, refusalReason } from "./words.js";
@@ -22,8 +23,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
   const rules = rulesetOf(variant);
   const kingOnly = rules.empty_column_accepts === "king";
   // Klondike and Spider: a gesture made while a turned card is not known yet waits for it.
-  const stock = rules.family !== "freecell";
-  const spider = rules.family === "spider";
+  const { hidesCards: stock, groupLimit } = familyOf(variant);
   const later = (action) => (stock ? table.when(action) : action());
   const position = () => table.game().position;
 
@@ -40,7 +40,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
     if (!toId || !cards.length) return {};
     const now = position();
     const onto = view.cardsIn(toId).at(-1) ?? null;
-    if (stock) return { toId, onto, foundation: now.foundations?.[cards[0]?.[1]], limit: spider ? "any" : null };
+    if (stock) return { toId, onto, foundation: now.foundations?.[cards[0]?.[1]], limit: groupLimit };
     const capacity = supermoveCapacity(now);
     const limit = isColumn(toId) && !onto ? capacity.to_empty : capacity.to_occupied;
     return { toId, onto: isColumn(toId) ? onto : null, foundation: now.foundations[cards[0][1]], limit };
@@ -54,7 +54,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
     grab(id, depth) {
       const cards = view.cardsIn(id);
       if (busy() || !cards.length || table.game().pending || id === "s" || id === "x") return null;
-      if (isColumn(id)) return (stock ? stockGrabbable(cards, depth, spider) : grabbable(cards, depth)) ? cards.slice(-depth) : null;
+      if (isColumn(id)) return (stock ? stockGrabbable(cards, depth, groupLimit === "any") : grabbable(cards, depth)) ? cards.slice(-depth) : null;
       if (depth !== 1 || !cards.at(-1)) return null;
       if (isFoundationId(id) && !rulesetOf(variant).foundation_return.length) return null;
       return cards.slice(-1);

@@ -6,8 +6,10 @@
 // the server deals only when the attempt starts (`startDaily` below).
 
 import { api, rowsOf } from "./api.js";
-import { isWon, rulesetOf } from "./rules.js";
-import { deserialize, fromServer, newGame } from "./state.js";
+import { isWon } from "./rules.js";
+import { familyOf } from "./families.js";
+import { dealFull, dealtInPage, viewOf } from "./local_deal.js";
+import { deserialize, fromServer, newGame, withDeal } from "./state.js";
 import { gameKey } from "./storage.js";
 
 const isPrefix = (short, long) => short.length <= long.length && short.every((m, i) => long[i] === m);
@@ -90,6 +92,23 @@ async function loadChallenge(config, client) {
   return { game: fromServer(remote), remote: won ? null : remote, finished: won ? remote : null, ranked: Boolean(remote.ranked), daily: null };
 }
 
+// A numbered Klondike or Spider free game is dealt here (local_deal.js) and
+// played as a FreeCell game is: a logged-in player's newest game on the deal,
+// else the local save, else the deal's start; the server only keeps the log.
+async function loadDealt(config, local, client) {
+  const full = dealFull(config.variant, config.number);
+  let chosen = null;
+  if (config.user) {
+    try {
+      chosen = chooseGame(await newestGame(client, config), local);
+    } catch {
+      // The server is out of reach: play locally, the log is kept.
+    }
+  }
+  chosen ??= { game: local ?? newGame({ variant: config.variant, number: config.number, start: viewOf(full) }) };
+  return { remote: null, finished: null, ...chosen, ranked: false, daily: null, game: withDeal(chosen.game, full) };
+}
+
 /**
  * Returns `{game, remote, finished, ranked, daily, key}`: `remote` is the
  * server game in progress to keep in step, `finished` a won server game shown
@@ -100,7 +119,8 @@ export async function loadGame(config, store, client = api) {
   if (config.challenge) return { ...(await loadChallenge(config, client)), key: `fc:challenge:${config.challenge}` };
   const local = localGame(store, key, config);
   if (config.daily) return { ...(await loadDaily(config, local, client)), key };
-  if (rulesetOf(config.variant)?.family !== "freecell") return { ...(await loadStock(config, local, client)), key };
+  if (dealtInPage(config)) return { ...(await loadDealt(config, local, client)), key };
+  if (familyOf(config.variant).hidesCards) return { ...(await loadStock(config, local, client)), key };
   if (config.user) {
     try {
       const chosen = chooseGame(await newestGame(client, config), local);

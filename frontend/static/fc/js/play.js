@@ -7,20 +7,26 @@ import { createBoardView } from "./board_view.js";
 import { loadGame, startDaily } from "./loader.js";
 import { openingFailed } from "./notices.js";
 import { createStorage } from "./storage.js";
+import { dealtInPage } from "./local_deal.js";
+import { stockPlayable } from "./rules_stock.js";
 import { plural } from "./words.js";
 
 function readConfig(root) {
   const d = root.dataset;
-  return {
+  const game = {
     variant: d.variant,
     // Exact past 2^53 (deal numbers reach 10^20 - 1): the digits themselves, a number only while safe.
     number: /^\d+$/.test(d.number ?? "") ? (Number.isSafeInteger(+d.number) ? +d.number : d.number) : null,
     daily: d.dailyDate ? { date: d.dailyDate, variant: d.variant } : null,
     // A challenge's attempt: the server starts (or resumes) it, and it is played once.
     challenge: d.challenge || null,
+  };
+  return {
+    ...game,
     user: d.user || null,
-    // Klondike and Spider are always played on the server (guests too): their hidden cards are its.
-    server: Boolean(d.user) || rulesetOf(d.variant)?.family !== "freecell",
+    // Klondike and Spider games the page cannot deal (dailies) are played on the
+    // server, guests too: their hidden cards are its (local_deal.js deals the others).
+    server: Boolean(d.user) || (stockPlayable(rulesetOf(d.variant)) && !dealtInPage(game)),
     title: d.title,
     variantTitle: d.variantTitle,
     shareUrl: d.shareUrl || null,

@@ -6,7 +6,8 @@ import { api } from "./api.js";
 import { createBoardView } from "./board_view.js";
 import { createAnnouncer } from "./hud.js";
 import { idOf } from "./piles.js";
-import { applyMove, checkMove, RANKS, rulesetOf } from "./rules.js";
+import { familyOf } from "./families.js";
+import { applyMove, checkMove, RANKS } from "./rules.js";
 import { parseStockMove } from "./rules_stock.js";
 import { cardName, moveWords, plural } from "./words.js";
 
@@ -29,8 +30,7 @@ export function stockStep(before, move, revealed = []) {
   const after = applyMove(before, move, revealed);
   const parsed = parseStockMove(move, before.variant);
   if (parsed.stock) {
-    const spider = rulesetOf(before.variant).family === "spider";
-    return { position: after, cards: [], words: spider ? "A row dealt from the stock." : "Stock turned." };
+    return { position: after, cards: [], words: familyOf(before.variant).stockWords };
   }
   const { from, to } = parsed;
   let cards;
@@ -49,7 +49,7 @@ export function stockStep(before, move, revealed = []) {
  */
 export function linePositions(start, moves, reveals = null) {
   const steps = [{ position: start, cards: [], words: "" }];
-  const stock = ["klondike", "spider"].includes(rulesetOf(start.variant)?.family);
+  const stock = familyOf(start.variant).hidesCards;
   // Without the server's reveals only a full deal (face_down counts) can be replayed.
   if (stock && !reveals && !("face_down" in start)) throw new Error("the cards this line turns up were not sent");
   for (const [index, move] of moves.entries()) {

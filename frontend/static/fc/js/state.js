@@ -14,8 +14,13 @@
 // card, since turns and deals only take from its end. After it the stock is
 // the old waste, which the player saw, and which of its cards are left
 // depends on what was played: `recycledStock` holds them for the board.
+//
+// A numbered Klondike or Spider free game dealt in the page (local_deal.js)
+// carries its full deal as `dealt`: each move's cards are known from it at
+// once, so nothing is ever pending.
 
 import { applyMove, clonePosition } from "./rules.js";
+import { revealsOf } from "./local_deal.js";
 import { MissingReveal } from "./rules_stock.js";
 
 const keyOf = (moves, n) => moves.slice(0, n).join(" ");
@@ -169,6 +174,7 @@ export const canRedo = (game) => game.redo.length > 0;
 /** Play a move (throws IllegalMove/BadNotation); returns the new game. */
 export function play(game, move, now = Date.now()) {
   const moves = [...game.moves, move];
+  if (game.dealt) learn(game.known, moves, revealsOf(game.dealt, moves));
   const [position, waits] = step(game.position, moves, moves.length, game.known);
   const redo = game.redo.length && game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
   return {
@@ -249,6 +255,13 @@ export function deserialize(data, now = Date.now()) {
     undos: data.undos ?? 0,
     serverId: data.serverId ?? null,
   };
+}
+
+/** `game` played on its full deal `full` (local_deal.js): every card its log turned up is known. */
+export function withDeal(game, full) {
+  const known = { ...game.known };
+  learn(known, game.moves, revealsOf(full, game.moves));
+  return { ...game, dealt: full, known, ...rebuild(game.start, game.moves, known, game.seen ?? {}) };
 }
 
 /** A game rebuilt from the server's copy (`Game` in docs/api.md). */

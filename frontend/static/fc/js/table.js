@@ -127,7 +127,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
       const serverId = detached ? null : game.serverId ?? null;
       // A fresh start shows the deal as it was dealt: no seen index on a card back
       // (undo keeps them; a restart is not an undo). The server's reveals stay known.
-      const fresh = { ...newGame({ variant, number, daily, start }), serverId, known: game.known, seen: {} };
+      const fresh = { ...newGame({ variant, number, daily, start }), serverId, known: game.known, seen: {}, dealt: game.dealt };
       // A daily's server clock runs from its attempt's start, restarted or not.
       if (daily && serverId) fresh.startedAt = game.startedAt;
       change(fresh, [], "A fresh game on the same deal.");

@@ -1,0 +1,67 @@
+"""Game families are objects: callers ask the variant's family, never which family it is."""
+
+import re
+import subprocess
+
+import pytest
+
+from games.engine import (
+    FAMILIES,
+    VARIANTS,
+    apply_move,
+    deal,
+    family_of,
+    get_ruleset,
+    hides_cards,
+    player_view,
+    position_from_json,
+    position_to_json,
+    replay,
+    to_board,
+)
+from tests.engine.test_cli import ROOT
+
+# "Which family is this?" asked outside the family modules.
+BRANCHES = re.compile(r"type\((position|start|before|after)\)|isinstance\([^)]*StockPosition\)"
+                      r"|\bfamily\s*(==|!=)|\.family\s+(not\s+)?in\b")
+
+
+def test_no_python_module_outside_the_families_asks_which_family_a_position_is():
+    files = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    found = []
+    for name in files:
+        if name.startswith(("games/engine/families/", "tests/")):
+            continue
+        for number, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1):
+            if BRANCHES.search(line):
+                found.append(f"{name}:{number}: {line.strip()}")
+    assert found == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_is_played_by_the_family_its_ruleset_names(variant):
+    family = family_of(variant)
+    assert FAMILIES[get_ruleset(variant).family] is family
+    position = deal(variant, 5)
+    assert isinstance(position, family.position_type)
+    assert hides_cards(variant) is family.hides_cards
+    assert position_from_json(position_to_json(position)) == position
+    assert family.from_text(to_board(position), variant) == position
+    view = player_view(position)
+    assert (None in view["columns"][0] or None in view.get("stock", [])) is family.hides_cards
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_fast_replay_and_apply_move_agree_in_every_family(variant):
+    position = deal(variant, 9)
+    family = family_of(variant)
+    log = []
+    for _ in range(12):
+        moves = family.legal_moves(position)
+        if not moves:
+            break
+        log.append(str(moves[-1]))
+        position = apply_move(position, moves[-1])
+    result = replay(deal(variant, 9), log)
+    assert (result.moves, result.error, result.position) == (len(log), None, position)
