@@ -28,9 +28,9 @@ WORKDIR /app
 COPY requirements.lock ./
 RUN pip install --no-cache-dir -r requirements.lock
 COPY . .
-COPY --from=build /src/games/solver/_spider*.so games/solver/
+COPY --from=build /src/solver/_spider*.so solver/
 # The image refuses to build with the pure Python Spider search.
-RUN python -c "from games.solver import spider_native as n; assert n.available(), 'no native Spider search'"
+RUN python -c "from solver import spider_native as n; assert n.available(), 'no native Spider search'"
 RUN SECRET_KEY=build-only-$(date +%s)-0123456789012345678901234567890123456789 \
     DATABASE_URL=sqlite:////tmp/build.sqlite3 REDIS_URL=redis://localhost:6379/0 \
     python manage.py collectstatic --noinput

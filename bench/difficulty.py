@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.difficulty import difficulty_estimate  # noqa: E402
-from games.solver import decide_deals  # noqa: E402
+from solver import decide_deals  # noqa: E402
 
 
 def terciles(values: list[int]) -> tuple[int, int]:

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import apply_move, deal, replay, to_board  # noqa: E402
-from games.engine.stock_vectors import random_game  # noqa: E402
+from engine import apply_move, deal, replay, to_board  # noqa: E402
+from engine.stock_vectors import random_game  # noqa: E402
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 
@@ -34,8 +34,8 @@ CELLS = "abcd"
 
 def solutions(count: int) -> dict[int, list[str]]:
     """fc-solve ``-l lg`` solutions, in-process through the solver library (decoded only)."""
-    from games.solver.library import run
-    from games.solver.lines import decode
+    from solver.library import run
+    from solver.lines import decode
 
     found = {}
     for number in range(1, count + 1):

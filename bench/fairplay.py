@@ -1,7 +1,7 @@
 """Engine-assistance detection against synthetic bots and synthetic people.
 
 Plays, in this process and against the real scoring code
-(``games.fairplay.score.assess``, as the worker calls it for a ranked daily):
+(``fairplay.score.assess``, as the worker calls it for a ranked daily):
 
 (a) solver bots: the site's own solver line (``solver.solve``) and the par line
     (``solver.solve_with_par``, the deal's stored solution) at 300 ms per
@@ -35,8 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.test")
 
+from fairplay.score import assess  # noqa: E402
 from games import engine, solver  # noqa: E402
-from games.fairplay.score import assess  # noqa: E402
 from tests.support.synthetic import bot_session, human_line, human_session  # noqa: E402
 
 BOTS = {

@@ -108,7 +108,8 @@ def random_opening(deal, rng: random.Random, tries: int = 5) -> list[str] | None
 
 
 def _random_moves(deal, rng: random.Random) -> list[str] | None:
-    from games import engine, solver
+    import engine
+    import solver
 
     start = engine.deal(deal.variant, deal.number)
     position, log = start, []
@@ -124,7 +125,7 @@ def _random_moves(deal, rng: random.Random) -> list[str] | None:
 
 
 def press_to_win(player: Player, deal, opening: list[str]) -> dict:
-    from games import engine
+    import engine
 
     game_id = player.start(deal)
     position = engine.deal(deal.variant, deal.number)
@@ -183,7 +184,7 @@ def separability(a: list[float], b: list[float]) -> float:
 
 
 def bench_verdicts(variant: str, count: int, rng: random.Random) -> None:
-    from games import engine
+    import engine
 
     deals = winnable_deals(variant, count, rng, tries=count * 3)
     player = Player(f"verdicts-{variant}")

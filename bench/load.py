@@ -69,7 +69,7 @@ def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from games import engine
+    import engine
     from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
     from games.services.dailies import today_utc
     from tests.support.lines import human_line
@@ -79,7 +79,7 @@ def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
     deal = Deal.objects.create(variant=DEAL[0], number=DEAL[1], status=SolverStatus.WINNABLE, par=80)
     daily = Daily.objects.create(variant=DEAL[0], date=today_utc(), deal=deal)
     # A person's line: a ranked win along the solver's own line is held for review
-    # as engine-assisted (games/fairplay/) and would never reach the board.
+    # as engine-assisted (fairplay/) and would never reach the board.
     line = human_line(*DEAL)
     now = timezone.now()
     # Each finisher plays a line of its own: people diverge after a few moves, and

@@ -35,7 +35,8 @@ DEALS = {"freecell": 24, "klondike-draw1": 2, "klondike-draw3": 5, "spider-1suit
 
 
 def lines(moves: int) -> dict[str, list[str]]:
-    from games import engine, solver
+    import engine
+    import solver
 
     found = {}
     for variant, number in DEALS.items():

@@ -1,7 +1,7 @@
 """Solver benchmark: the adapter's whole path against raw fc-solve, ForeCell
 verdicts, and hint latency.
 
-1. Microsoft deals 1..N (freecell-classic) through ``games.solver.solve``:
+1. Microsoft deals 1..N (freecell-classic) through ``solver.solve``:
    search, decoding and the engine's replay of every line. Baselines measured
    in the same run: fc-solve's own range solver over the same deals (one
    process, ``-l lg``, no moves printed) and the bindings' search alone.
@@ -17,7 +17,7 @@ verdicts, and hint latency.
    (``--spider FIRST-LAST``, 1, 2 and 4 suits) solved against the targets.
    See ``bench/stock_solver.py``.
 
-5. With ``--presets N``: the preset survey behind ``games/solver/presets.py``,
+5. With ``--presets N``: the preset survey behind ``solver/presets.py``,
    each candidate preset on deals 1..N of freecell-classic and forecell:
    verified wins, refused (illegal) lines, no answer, mean line length, time.
 
@@ -43,10 +43,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.stock_solver import bench_klondike, bench_spider  # noqa: E402
-from games.engine import apply_move, deal, format_move, legal_moves, to_board  # noqa: E402
-from games.solver import hint, library_check, solve  # noqa: E402
-from games.solver import library as fcs  # noqa: E402
-from games.solver.lines import line_from  # noqa: E402
+from engine import apply_move, deal, format_move, legal_moves, to_board  # noqa: E402
+from solver import hint, library_check, solve  # noqa: E402
+from solver import library as fcs  # noqa: E402
+from solver.lines import line_from  # noqa: E402
 
 SURVEY = ("lg", "cm", "as", "ct", "obf", "eo", "fn", "gut", "sp", "cpb", "mfi", "ve", "qs", "mo")
 

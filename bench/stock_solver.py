@@ -2,7 +2,7 @@
 published anchors and times against the targets of issue 13.
 
 Every winnable verdict counted here carries a line the engine replayed to a
-win (``games.solver.solve`` never returns another).
+win (``solver.solve`` never returns another).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import statistics
 import time
 from collections import Counter
 
-from games.engine import deal
-from games.solver import solve
+from engine import deal
+from solver import solve
 
 #: Published anchors for thoughtful Klondike with unlimited passes.
 KLONDIKE_ANCHORS = {

@@ -104,7 +104,7 @@ app.autodiscover_tasks()
 @worker_process_init.connect
 def _solver_warm_up(**_kwargs) -> None:
     """Load fc-solve's presets in each pool process before its first task, not during it."""
-    from games.solver import warm_up
+    from solver import warm_up
 
     warm_up()
 

@@ -67,7 +67,7 @@ def _worker(broker: dict) -> dict:
 
 def _solver() -> dict:
     try:
-        from games.solver import library_check
+        from solver import library_check
 
         detail = library_check()
     except Exception as exc:  # noqa: BLE001

@@ -12,7 +12,7 @@ deal is laid out), so a new variant gets its drawing without one of its own.
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games.engine.rules import Ruleset
+from engine.rules import Ruleset
 
 CARD_W, CARD_H, GAP, FAN = 10, 14, 2, 3.2
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games import engine
+import engine
 from games.catalogue import site_ruleset
 
 GLYPH = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}

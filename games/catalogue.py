@@ -1,9 +1,9 @@
 """The site's view of the variant catalogue: the engine's rulesets, read live.
 
-``games/engine/rules.py`` is the only place where a variant is described. The
+``engine/rules.py`` is the only place where a variant is described. The
 site reads it through these functions, at call time, so that models, links,
 APIs, the schema and pages all follow the catalogue without an edit of their
-own (and a test can add a variant by patching ``games.engine.rules.RULESETS``).
+own (and a test can add a variant by patching ``engine.rules.RULESETS``).
 
 >>> "forecell" in site_variants()
 True
@@ -21,8 +21,8 @@ import contextlib
 from django.core.cache import cache
 from django.db import DatabaseError, connection
 
-from games.engine import rules
-from games.engine.errors import UnknownVariantError
+from engine import rules
+from engine.errors import UnknownVariantError
 
 #: The cache key of staff's daily switches, ``{variant: enabled}`` (under the hot reads' prefix,
 #: which tests forget between tests). Cleared on every change; kept an hour otherwise.

@@ -23,8 +23,8 @@ from django.core import exceptions
 from django.db import models
 from django.db.models import Q
 
+from engine.rules import PYSOLFC_MAX_DEAL
 from games.catalogue import variant_choices
-from games.engine.rules import PYSOLFC_MAX_DEAL
 
 #: The largest deal number a row can hold: PySolFC's 20 digits (the largest of every variant's maximum).
 DEAL_NUMBER_MAX = PYSOLFC_MAX_DEAL
@@ -108,7 +108,7 @@ class Deal(models.Model):
     honest_reference = models.JSONField(
         default=dict, blank=True,
         help_text="Klondike and Spider dailies: the reference honest player's runs on the deal "
-                  "(games/fairplay/honest.py), what a ranked win is compared with.",
+                  "(fairplay/honest.py), what a ranked win is compared with.",
     )
     voided = models.BooleanField(default=False, help_text="Withdrawn from pools and schedules.")
     note = models.CharField(max_length=200, blank=True)
@@ -188,7 +188,7 @@ class Game(models.Model):
     plan = models.TextField(
         blank=True, default="",
         help_text="The winning line this game's hints follow: moves from the deal in canonical notation, "
-                  "the log its beginning while the player follows it (games/solver/plans.py).",
+                  "the log its beginning while the player follows it (solver/plans.py).",
     )
     in_race = models.BooleanField(
         default=False,

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import engine
 from core.errors import InvalidRequest
-from games import engine
 from games.catalogue import site_ruleset
 
 

@@ -6,8 +6,8 @@ stay secret until its day is over.
 
 import datetime as dt
 
+import engine
 from core.errors import InvalidRequest, NotFound
-from games import engine
 from games.clock import today_utc
 from games.models import Daily, Game, Result
 from games.referee import hides_cards, start_position

@@ -5,8 +5,8 @@ so it needs no table and never expires: ``share_code("freecell", 24) == "fo"``.
 The letter is the variant's ``share_letter`` in the catalogue.
 """
 
+from engine.rules import MAX_DEAL_NUMBER
 from games.catalogue import site_rulesets
-from games.engine.rules import MAX_DEAL_NUMBER
 
 
 def _letters() -> dict[str, str]:

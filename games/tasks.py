@@ -13,7 +13,7 @@ freecell_site/celery.py.
 from celery import shared_task
 from django.conf import settings
 
-from games import solver
+import solver
 from games.catalogue import daily_variants, site_variants
 from games.models import Deal
 

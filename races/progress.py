@@ -6,7 +6,7 @@ The ruleset's win condition says what counts: cards on the foundations, or
 
 from dataclasses import dataclass
 
-from games import engine
+import engine
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Print a Klondike or Spider deal as `python -m games.engine deal VARIANT NUMBER`
+// Print a Klondike or Spider deal as `python -m engine deal VARIANT NUMBER`
 // prints it, dealt by the client's own module (frontend/static/fc/js/pysolfc_deal.js):
 //   node scripts/deal.mjs spider-2suits 32000
 // The rulesets come from the committed catalogue export (tests/vectors/conformance.json).

@@ -296,7 +296,7 @@ METRICS_REQUIRE_TOKEN = False
 SOLVER_BUDGET = env.int("SOLVER_BUDGET", default=200_000)  # iterations per preset
 HINT_BUDGET = env.int("HINT_BUDGET", default=100_000)  # iterations per search of a hint
 # The hard ceiling of one hint, whatever the log: all its searches together, and
-# the earlier positions probed when the game is lost (games/solver/hints.py).
+# the earlier positions probed when the game is lost (solver/hints.py).
 HINT_MAX_ITERATIONS = env.int("HINT_MAX_ITERATIONS", default=400_000)
 HINT_MAX_SECONDS = env.float("HINT_MAX_SECONDS", default=1.5)
 HINT_MAX_PROBES = env.int("HINT_MAX_PROBES", default=16)

@@ -8,8 +8,8 @@ from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+import engine
 from core.errors import DomainError
-from games import engine
 from games.admin.calendar import calendar_context
 from games.admin.confirm import confirmed_action, each_row, staff_act
 from games.admin.readonly import ReadOnlyAdmin

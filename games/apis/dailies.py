@@ -8,9 +8,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import engine
 from core.errors import InvalidRequest
 from core.schemas import CONFLICT, NOT_READY
-from games import engine
 from games.apis.fields import DAILY_VARIANT_PATH, DATE_PATH, ERRORS, PositionOut, reveals_field
 from games.apis.games import GameOut, game_out
 from games.apis.owners import origin_note

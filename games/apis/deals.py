@@ -6,8 +6,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import engine
 from core.errors import DomainError
-from games import engine
 from games.apis.fields import ERRORS, VARIANT_PATH, PositionOut, deal_links
 from games.apis.stored import NOT_MODIFIED, StoredReadApi, stored_response
 from games.models import Deal

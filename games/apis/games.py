@@ -12,10 +12,10 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+import engine
 from core.errors import NotFound
 from core.schemas import THROTTLED
 from core.throttles import GameStartBurstThrottle, GameStartThrottle, GuestGameStartThrottle
-from games import engine
 from games.apis.fields import (
     CONFLICT,
     ERRORS,

@@ -1,5 +1,5 @@
 """The variant catalogue as the API lists it: every variant the site offers,
-with its rules in the engine's field names (``games.engine.rules.Ruleset``)."""
+with its rules in the engine's field names (``engine.rules.Ruleset``)."""
 
 import typing
 from dataclasses import fields
@@ -10,8 +10,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine.rules import Ruleset
 from games.catalogue import catalogue_json
-from games.engine.rules import Ruleset
 
 _FIELD_TYPES = {
     bool: serializers.BooleanField,

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='plan',
-            field=models.TextField(blank=True, default='', help_text="The winning line this game's hints follow: moves from the deal in canonical notation, the log its beginning while the player follows it (games/solver/plans.py)."),
+            field=models.TextField(blank=True, default='', help_text="The winning line this game's hints follow: moves from the deal in canonical notation, the log its beginning while the player follows it (solver/plans.py)."),
         ),
     ]

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='deal',
             name='honest_reference',
-            field=models.JSONField(blank=True, default=dict, help_text="Klondike and Spider dailies: the reference honest player's runs on the deal (games/fairplay/honest.py), what a ranked win is compared with."),
+            field=models.JSONField(blank=True, default=dict, help_text="Klondike and Spider dailies: the reference honest player's runs on the deal (fairplay/honest.py), what a ranked win is compared with."),
         ),
     ]

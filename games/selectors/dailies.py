@@ -2,7 +2,7 @@
 
 from django.db.models import Q
 
-from games import engine
+import engine
 from games.catalogue import site_variants
 from games.clock import today_utc
 from games.models import Daily, Deal, Game

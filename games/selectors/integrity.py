@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from games import engine
+import engine
 from games.models import Game, Result
 from games.referee import start_position
 

@@ -1,7 +1,7 @@
 """The clairvoyance check of Klondike and Spider dailies: the honest reference, and the verdict.
 
 When a stock daily is scheduled (``dailies_prepare``, beat and startup), the
-worker plays the reference honest player (``games/fairplay/honest.py``) on its
+worker plays the reference honest player (``fairplay/honest.py``) on its
 deal, ``REFERENCE_RUNS`` games in rounds of ``REFERENCE_SECONDS`` (one task each,
 the next queued by the last), and stores what it reached on the deal
 (``Deal.honest_reference``): its wins' counted moves, its win rate, and the
@@ -23,9 +23,9 @@ hindsight counts) is kept with the result's fair-play evidence for staff.
 from django.conf import settings
 from django.db import transaction
 
+from fairplay.clairvoyance import hindsight_choices
+from fairplay.honest import merged, reference, win_moves_share_at_or_below
 from games import tasks
-from games.fairplay.clairvoyance import hindsight_choices
-from games.fairplay.honest import merged, reference, win_moves_share_at_or_below
 from games.models import Deal, Game
 from games.referee import hides_cards, start_position
 from games.services.links import line_nearness

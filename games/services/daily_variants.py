@@ -14,8 +14,8 @@ it from the reserve, which ``games.pools_fill`` starts to fill for it.
 from django.db import transaction
 
 from core.errors import InvalidRequest
+from engine import UnknownVariantError
 from games.catalogue import daily_switches_forget, site_ruleset
-from games.engine import UnknownVariantError
 from games.models import DailyVariant
 from games.services.audit import StaffAct, staff_action_record
 

@@ -5,8 +5,8 @@ import random
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+import engine
 from core.errors import InvalidRequest, NotFound
-from games import engine
 from games.clock import today_utc
 from games.difficulty import difficulty_estimate
 from games.models import Daily, Deal, SolverStatus

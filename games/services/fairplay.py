@@ -2,7 +2,7 @@
 
 Two checks run when a win is validated. ``fairplay_flag`` reads the clocks (below).
 ``fairplay_assess`` scores a ranked daily win for engine assistance
-(``games/fairplay/``): a score at or above ``FAIRPLAY_HOLD_SCORE`` holds the
+(``fairplay/``): a score at or above ``FAIRPLAY_HOLD_SCORE`` holds the
 result for review with its evidence (``flagged``, as the clocks' flag does); staff
 clear or void it in the admin through the curation services
 (``results_flag_clear`` / ``results_void``).
@@ -15,7 +15,7 @@ next (a few slow moves and then the rest of a solution at once is not play), and
 client's own clock. A batch of a dozen decisions or more is never play, however
 long the wait before it. Nor is a pace that never varies: over
 ``METRONOME_DECISIONS`` decisions or more, think times whose spread
-(``games/fairplay/timing.spread``) stays within ``METRONOME_SPREAD`` are a
+(``fairplay/timing.spread``) stays within ``METRONOME_SPREAD`` are a
 script's clock, whichever solver chose the moves.
 
 The assessment searches each shipped preset's line from the positions the
@@ -33,10 +33,10 @@ from itertools import groupby
 
 from django.conf import settings
 
-from games.fairplay import timing
-from games.fairplay.agreement import line_agreement
-from games.fairplay.score import assess, presets_play
-from games.fairplay.timing import is_decision
+from fairplay import timing
+from fairplay.agreement import line_agreement
+from fairplay.score import assess, presets_play
+from fairplay.timing import is_decision
 from games.models import Game
 from games.referee import start_position
 from games.services.clairvoyance import clairvoyance_assess

@@ -13,9 +13,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+import engine
+import solver
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from core.outages import doorbell
-from games import engine, solver, tasks
+from games import tasks
 from games.clock import daily_open_check, today_utc
 from games.models import Game, Submission
 from games.referee import (
@@ -258,7 +260,7 @@ def game_hint_count(*, game_id, player, plan: Sequence[str] = (), ply: int | Non
 def log_hint(*, deal, moves: Sequence[str], plan: Sequence[str] | None = None):
     """The solver's advice after ``moves`` on a deal, as a ``PlannedHint`` (nothing
     is stored here): the next move of ``plan`` while the log follows it, else of
-    a new plan searched from the position reached (games/solver/plans.py).
+    a new plan searched from the position reached (solver/plans.py).
 
     A game without a plan yet starts from the deal's stored line only when
     nothing has been played: everyone is on that line then, so answering from it

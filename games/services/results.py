@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import engine
+import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
 from games.services.clairvoyance import clairvoyance_reason

@@ -13,8 +13,9 @@ import datetime as dt
 from django.db import transaction
 from django.utils import timezone
 
+import solver
 from core.errors import Conflict, DomainError, InvalidRequest
-from games import solver, tasks
+from games import tasks
 from games.models import Daily, Deal, ScheduleRequest, SolverStatus
 from games.services.audit import StaffAct, staff_action_record
 from games.services.dailies import daily_variant_check

@@ -8,8 +8,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
 
+import engine
+import solver
 from freecell_site import metrics
-from games import engine, solver
 from games.models import Deal, SolverStatus
 from games.referee import hides_cards, start_position
 from games.selectors import layout_variants

@@ -20,8 +20,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine
-from games.fairplay.score import assess
+import engine
+from fairplay.score import assess
 from games.referee import start_position
 from games.services.fairplay import assisted_reason, fairplay_flag
 from games.services.solving import SolverCache

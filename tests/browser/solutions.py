@@ -1,8 +1,8 @@
 """Winning lines for the browser tests: the solver adapter's, which the engine
 has replayed to a win before any test plays them."""
 
-from games import solver
-from games.engine import deal
+import solver
+from engine import deal
 
 
 def winning_line(variant: str, number: int) -> list[str]:

@@ -14,9 +14,9 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from games import engine
-from games.engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, parse_stock_move
-from games.engine.stock_position import pile_name, player_view
+import engine
+from engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, parse_stock_move
+from engine.stock_position import pile_name, player_view
 from tests.browser.board import mouse_gesture
 
 CARD = re.compile(r"^[A23456789TJQK][HCDS]$")

@@ -3,7 +3,8 @@ with no position twice (the game's plan, kept on the server)."""
 
 import pytest
 
-from games import engine, solver
+import engine
+import solver
 from games.models import Game
 from tests.browser.board import drag_move
 from tests.browser.players import log_in, play_elsewhere

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import auto_finish_ready, deal, replay
+from engine import auto_finish_ready, deal, replay
 from tests.browser.board import cards_in, key_move, wait_settled
 from tests.browser.solutions import winning_line
 

@@ -122,7 +122,8 @@ def test_with_autoplay_off_only_a_drag_moves_a_card(site):
 
 
 def test_a_guest_hint_points_at_the_first_move_of_a_winning_line(site):
-    from games import engine, solver
+    import engine
+    import solver
 
     open_deal(site, "/play/freecell/1")
     drag_move(site, "6a")
@@ -239,7 +240,7 @@ def _places(position) -> dict[str, str]:
 
 
 def _pile_id(move: str, moved: set[str]) -> str:
-    from games import engine
+    import engine
 
     parsed = engine.parse_move(move)
     if parsed.destination == engine.COLUMN:

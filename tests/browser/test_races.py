@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from games import engine
+import engine
 from races.models import Race, RacePlayer
 from tests.browser.board import key_move, wait_settled
 from tests.browser.conftest import NO_AUTO_HOME

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from games import engine
+import engine
 from games.clock import today_utc
 from games.models import Game
 from tests.browser.board import cards_in, drag_move, wait_settled

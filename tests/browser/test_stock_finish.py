@@ -7,7 +7,7 @@ Auto complete on (the default) after the move that turns the last card."""
 
 import pytest
 
-from games import engine
+import engine
 from tests.browser.board import wait_settled
 from tests.browser.stock import keys, translate
 from tests.support.lines import winning_line

@@ -5,7 +5,7 @@ up shows at once; back online, the log reaches the server, which replays it
 
 import pytest
 
-from games import engine
+import engine
 from games.models import Game
 from tests.browser.players import log_in
 from tests.browser.stock import keys, stock_click, translate, wait_for_view

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games import engine
+import engine
 from tests.browser.board import card, drag_box_onto, open_deal, wait_settled
 from tests.browser.solutions import winning_line
 

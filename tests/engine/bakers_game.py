@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.engine.cards import SUITS
-from games.engine.errors import IllegalMoveError
-from games.engine.families.freecell import FreeCellFamily
-from games.engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
-from games.engine.rules import Ruleset
+from engine.cards import SUITS
+from engine.errors import IllegalMoveError
+from engine.families.freecell import FreeCellFamily
+from engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
+from engine.rules import Ruleset
 
 RULESET = Ruleset(
     variant="bakers-game", title="Baker's Game", short_title="Baker's Game", share_letter="b",

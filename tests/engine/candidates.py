@@ -1,6 +1,6 @@
 """Every well-formed move text, to check generation against legality by brute force."""
 
-from games.engine import parse_move
+from engine import parse_move
 
 SOURCES = [str(i) for i in range(1, 9)] + list("abcd") + ["hh", "hc", "hd", "hs"]
 TARGETS = [str(i) for i in range(1, 9)] + list("abcd") + ["h"]

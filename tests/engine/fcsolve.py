@@ -7,9 +7,9 @@ verified by it: checking them is these tests' job.
 
 from __future__ import annotations
 
-from games.engine import deal, to_board
-from games.solver.library import run
-from games.solver.lines import decode
+from engine import deal, to_board
+from solver.library import run
+from solver.lines import decode
 
 _LOOKING_GLASS = ("-l", "lg")
 _LIMIT = 1_000_000

@@ -1,7 +1,7 @@
 """Hand-built Klondike and Spider positions for the rule tests (see
-``games.engine.stock_scenarios.stock_board``)."""
+``engine.stock_scenarios.stock_board``)."""
 
-from games.engine.stock_scenarios import stock_board as board
+from engine.stock_scenarios import stock_board as board
 
 __all__ = ["board", "texts"]
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import InvalidBoardError, deal, from_board, to_board
-from games.engine.scenarios import build_position
+from engine import InvalidBoardError, deal, from_board, to_board
+from engine.scenarios import build_position
 
 DEAL_24 = """4C 2C 9C 8C QS 4S 2H
 5H QH 3C AC 3H 4H QD

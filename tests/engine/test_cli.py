@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import deal, to_board
-from games.engine.vector_logs import SOLUTIONS
+from engine import deal, to_board
+from engine.vector_logs import SOLUTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSIC_24 = SOLUTIONS["freecell-classic", 24]
 
 
 def run(*args, stdin=""):
-    done = subprocess.run([sys.executable, "-m", "games.engine", *args], cwd=ROOT, input=stdin,
+    done = subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, input=stdin,
                           capture_output=True, text=True, check=False, timeout=60)
     assert "Traceback" not in done.stderr
     return done

@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from games.engine import DECK, InvalidDealError, deal, to_board
+from engine import DECK, InvalidDealError, deal, to_board
 
 
 @pytest.mark.parametrize(

@@ -6,15 +6,15 @@ import pkgutil
 
 import pytest
 
-import games.engine
+import engine
 
 MODULES = [
-    info.name for info in pkgutil.iter_modules(games.engine.__path__, "games.engine.")
+    info.name for info in pkgutil.iter_modules(engine.__path__, "engine.")
     if not info.name.endswith("__main__")
 ]
 
 
-@pytest.mark.parametrize("name", ["games.engine", *MODULES])
+@pytest.mark.parametrize("name", ["engine", *MODULES])
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

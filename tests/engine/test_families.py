@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from games.engine import (
+from engine import (
     FAMILIES,
     VARIANTS,
     apply_move,
@@ -31,7 +31,7 @@ def test_no_python_module_outside_the_families_asks_which_family_a_position_is()
                            check=True).stdout.split()
     found = []
     for name in files:
-        if name.startswith(("games/engine/families/", "tests/")):
+        if name.startswith(("engine/families/", "tests/")):
             continue
         for number, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1):
             if BRANCHES.search(line):

@@ -4,7 +4,7 @@ import contextlib
 
 import pytest
 
-from games.engine import (
+from engine import (
     VARIANTS,
     IllegalMoveError,
     apply_move,
@@ -16,7 +16,7 @@ from games.engine import (
     perft_moves,
     resolve_move,
 )
-from games.engine.scenarios import named_positions
+from engine.scenarios import named_positions
 from tests.engine.candidates import ALL_MOVES
 
 FREECELL_VARIANTS = tuple(v for v in VARIANTS if get_ruleset(v).family == "freecell")

@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
-from games.engine import deal
-from games.engine.stock_layout import to_layout
+from engine import deal
+from engine.stock_layout import to_layout
 from tests.engine import pysolfc_reference as reference
 from tests.engine.test_cli import ROOT
 from tests.engine.test_stock_deals import STOCK_VARIANTS
@@ -35,7 +35,7 @@ def node_deal(*args: str) -> subprocess.CompletedProcess:
 
 
 def engine_deal(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "games.engine", "deal", *args], cwd=ROOT,
+    return subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "engine", "deal", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, check=False)
 
 

@@ -5,8 +5,8 @@ read through the engine's own functions, which ask its family."""
 
 import pytest
 
-from games import engine
-from games.engine import families, rules
+import engine
+from engine import families, rules
 from tests.engine.bakers_game import BAKERS, RULESET
 
 

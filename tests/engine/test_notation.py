@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import (
+from engine import (
     CELL,
     COLUMN,
     FOUNDATION,
@@ -14,7 +14,7 @@ from games.engine import (
     parse_move,
     resolve_move,
 )
-from games.engine.scenarios import build_position
+from engine.scenarios import build_position
 
 
 @pytest.mark.parametrize(

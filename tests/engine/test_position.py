@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from games.engine import (
+from engine import (
     InvalidBoardError,
     UnknownVariantError,
     deal,

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from engine import (
     DECK,
     VARIANTS,
     Card,

@@ -6,13 +6,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "games" / "engine"
+ENGINE = ROOT / "engine"
 FORBIDDEN = {"django", "rest_framework", "celery", "kombu", "drf_spectacular"}
 
 
 def test_importing_the_engine_loads_no_web_framework():
     code = (
-        "import sys, games.engine, games.engine.cli, games.engine.vectors\n"
+        "import sys, engine, engine.cli, engine.vectors\n"
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})\n"
         "print(bad); sys.exit(1 if bad else 0)"
     )

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.engine import (
+from engine import (
     VARIANTS,
     IllegalMoveError,
     NotationError,
@@ -18,7 +18,7 @@ from games.engine import (
     parse_move,
     replay,
 )
-from games.engine.vector_logs import SOLUTIONS
+from engine.vector_logs import SOLUTIONS
 from tests.engine.candidates import all_move_texts
 
 FREECELL_VARIANTS = tuple(v for v in VARIANTS if get_ruleset(v).family == "freecell")

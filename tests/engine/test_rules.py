@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from games.engine import MAX_DEAL_NUMBER, VARIANTS, UnknownVariantError, get_ruleset
+from engine import MAX_DEAL_NUMBER, VARIANTS, UnknownVariantError, get_ruleset
 
 
 def test_the_variant_ids():
@@ -49,7 +49,7 @@ def test_unknown_variant_is_refused(name):
 
 
 def test_engine_errors_are_value_errors():
-    from games.engine import (
+    from engine import (
         EngineError,
         IllegalMoveError,
         InvalidBoardError,

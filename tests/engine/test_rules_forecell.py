@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import (
+from engine import (
     IllegalMoveError,
     apply_move,
     auto_finish_ready,
@@ -11,7 +11,7 @@ from games.engine import (
     legal_moves,
     supermove_capacity,
 )
-from games.engine.scenarios import build_position
+from engine.scenarios import build_position
 
 FILLER = ["9S", "9H", "8C", "8D", "TS"]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import (
+from engine import (
     IllegalMoveError,
     apply_move,
     auto_finish_moves,
@@ -13,7 +13,7 @@ from games.engine import (
     replay,
     supermove_capacity,
 )
-from games.engine.scenarios import build_position, freecell_six_cards
+from engine.scenarios import build_position, freecell_six_cards
 
 REST = ["KH", "KD", "QS", "QC", "JD"]
 

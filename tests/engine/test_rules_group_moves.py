@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import (
+from engine import (
     IllegalMoveError,
     NotationError,
     apply_move,
@@ -10,7 +10,7 @@ from games.engine import (
     parse_move,
     supermove_capacity,
 )
-from games.engine.scenarios import build_position, group_move_transfer
+from engine.scenarios import build_position, group_move_transfer
 
 REST = ["KH", "KD", "QS", "QC", "JD"]
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import IllegalMoveError, apply_move, deal, is_won, legal_moves, replay, resolve_move
-from games.engine.stock_position import player_view, revealed_cards, turned_from_stock
+from engine import IllegalMoveError, apply_move, deal, is_won, legal_moves, replay, resolve_move
+from engine.stock_position import player_view, revealed_cards, turned_from_stock
 from tests.engine.stock_boards import board, texts
 
 ALL_HOME_BUT_KINGS = {"H": 12, "C": 12, "D": 12, "S": 12}
@@ -178,7 +178,7 @@ def test_won_when_all_52_cards_are_home():
 
 
 def test_klondike_has_no_cells_and_no_tenth_column():
-    from games.engine import NotationError
+    from engine import NotationError
 
     for text in ("1a", "a1", "18", "80", "1w"):
         with pytest.raises(NotationError):

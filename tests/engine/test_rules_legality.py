@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import CHECKS, IllegalMoveError, apply_move
-from games.engine.scenarios import build_position, group_move_transfer
+from engine import CHECKS, IllegalMoveError, apply_move
+from engine.scenarios import build_position, group_move_transfer
 
 REST = ["KH", "KD", "QS", "QC", "JD"]
 

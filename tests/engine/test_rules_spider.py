@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from games.engine import IllegalMoveError, apply_move, deal, is_won, legal_moves, resolve_move
-from games.engine.stock_position import player_view, revealed_cards, turned_from_stock
+from engine import IllegalMoveError, apply_move, deal, is_won, legal_moves, resolve_move
+from engine.stock_position import player_view, revealed_cards, turned_from_stock
 from tests.engine.stock_boards import board, texts
 
 RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"  # AS makes it complete
@@ -131,7 +131,7 @@ def test_won_when_eight_runs_are_removed():
 
 
 def test_spider_notation_has_a_tenth_column_zero_and_no_waste():
-    from games.engine import NotationError
+    from engine import NotationError
 
     position = board("spider-4suits", ["5C", "", "", "", "", "", "", "", "", "6H"])
     assert texts(apply_move(position, "10").columns[9]) == ["6H", "5C"]
@@ -142,7 +142,7 @@ def test_spider_notation_has_a_tenth_column_zero_and_no_waste():
 
 @pytest.mark.parametrize("variant", ["spider-1suit", "spider-2suits", "spider-4suits"])
 def test_every_suit_count_removes_runs_and_refuses_the_deal_alike(variant):
-    from games.engine.stock_scenarios import stock_named_positions
+    from engine.stock_scenarios import stock_named_positions
 
     boards = {name.split("/")[0]: p for name, p in stock_named_positions() if name.endswith(variant)}
     after_move = apply_move(boards["run-removal"], "21")

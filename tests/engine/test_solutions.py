@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from games.engine import apply_move, deal, format_move, replay, resolve_move, to_board
+from engine import apply_move, deal, format_move, replay, resolve_move, to_board
 from tests.engine.fcsolve import solve_ms_deal
 
 DEALS = range(1, 321)

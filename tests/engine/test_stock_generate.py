@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.engine import (
+from engine import (
     IllegalMoveError,
     NotationError,
     apply_move,
@@ -15,8 +15,8 @@ from games.engine import (
     perft,
     resolve_move,
 )
-from games.engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, StockMove, parse_stock_move
-from games.engine.stock_position import player_view, revealed_cards, turned_from_stock
+from engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, StockMove, parse_stock_move
+from engine.stock_position import player_view, revealed_cards, turned_from_stock
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 

@@ -6,7 +6,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from engine import (
     Card,
     apply_move,
     apply_revealing,
@@ -16,8 +16,8 @@ from games.engine import (
     position_to_json,
     replay,
 )
-from games.engine.stock_layout import from_layout, to_layout
-from games.engine.stock_position import full_deck, player_view
+from engine.stock_layout import from_layout, to_layout
+from engine.stock_position import full_deck, player_view
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 variants = st.sampled_from(STOCK_VARIANTS)

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.engine import (
+from engine import (
     IllegalMoveError,
     NotationError,
     StockMove,

@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 
-from games.engine import (
+from engine import (
     MAX_DEAL_NUMBER,
     SITE_VARIANTS,
     UnknownVariantError,
@@ -15,8 +15,8 @@ from games.engine import (
     to_board,
     to_layout,
 )
-from games.engine.families import family_for, family_of
-from games.engine.rules import RULESETS
+from engine.families import family_for, family_of
+from engine.rules import RULESETS
 
 
 @pytest.mark.parametrize(("variant", "family", "title", "letter", "daily", "draw", "suits"), [

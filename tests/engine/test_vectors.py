@@ -3,8 +3,8 @@
 import json
 from pathlib import Path
 
-from games.engine import VARIANTS, get_ruleset
-from games.engine.vectors import vectors_json
+from engine import VARIANTS, get_ruleset
+from engine.vectors import vectors_json
 
 FREECELL_VARIANTS = tuple(v for v in VARIANTS if get_ruleset(v).family == "freecell")
 
@@ -14,7 +14,7 @@ COMMITTED = Path(__file__).resolve().parents[1] / "vectors" / "conformance.json"
 def test_committed_vectors_equal_a_fresh_generation():
     fresh = vectors_json()
     assert COMMITTED.read_text(encoding="utf-8") == fresh, (
-        "regenerate: python -m games.engine vectors --out tests/vectors/conformance.json"
+        "regenerate: python -m engine vectors --out tests/vectors/conformance.json"
     )
 
 

@@ -16,7 +16,7 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from games import engine
+import engine
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

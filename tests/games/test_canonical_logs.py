@@ -3,7 +3,8 @@ column as ``41`` is logged ``41v1``, as the client writes it."""
 
 import pytest
 
-from games import engine, solver
+import engine
+import solver
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,6 @@
 """The engine's catalogue is the only place a variant is described.
 
-A made-up variant, added to ``games.engine.rules.RULESETS`` by a fixture and
+A made-up variant, added to ``engine.rules.RULESETS`` by a fixture and
 nowhere else, is listed by the API, named by the schema, played through the
 API and the pages, and played by ``rules.js`` from the page's own data.
 """
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from games import engine
-from games.engine import rules
-from games.engine.rules import Ruleset
+import engine
+from engine import rules
+from engine.rules import Ruleset
 
 pytestmark = pytest.mark.django_db
 REPO = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from games import engine
+import engine
 from games.models import Deal
 
 pytestmark = pytest.mark.django_db

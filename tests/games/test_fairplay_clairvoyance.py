@@ -8,9 +8,9 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from games import engine
-from games.fairplay.clairvoyance import hindsight_choices
-from games.fairplay.honest import honest_game
+import engine
+from fairplay.clairvoyance import hindsight_choices
+from fairplay.honest import honest_game
 from games.models import Daily, Deal
 from games.services.clairvoyance import dailies_reference_request, deal_reference_compute
 from games.tasks import honest_reference_task

@@ -10,7 +10,8 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from psycopg.errors import LockNotAvailable
 
-from games import engine, solver
+import engine
+import solver
 from games.models import Game, Result, Submission
 from games.services.audit import StaffAct
 from games.services.curation import results_flag_clear, results_void
@@ -184,8 +185,8 @@ def test_a_bot_with_a_solver_the_site_does_not_ship_is_held_for_its_fixed_pace(a
 def test_a_second_assessment_of_the_same_line_reuses_the_kept_preset_lines(monkeypatch):
     """fc-solve is deterministic: each preset's line from a position is searched once
     and kept, so the players of one daily share the searches of the positions they share."""
-    from games.fairplay import agreement
-    from games.solver.verdicts import MemoryVerdicts
+    from fairplay import agreement
+    from solver.verdicts import MemoryVerdicts
 
     searched = []
     real_run = agreement.library.run
@@ -272,7 +273,7 @@ def test_the_presets_are_walked_side_by_side_with_the_in_order_answer():
     """Each preset is searched in a thread of its own; the answer is the one walking
     them in order gives: a person's line against all of them, a bot's up to the first
     preset that matches (the presets after it are stopped and left out)."""
-    from games.fairplay import agreement
+    from fairplay import agreement
 
     threads = set()
     real_run = agreement.library.run
@@ -299,7 +300,7 @@ def test_the_presets_are_walked_side_by_side_with_the_in_order_answer():
 
 def test_the_assessment_replays_the_log_once(monkeypatch):
     """One replay of the player's log serves the options walk and every preset's walk."""
-    from games.fairplay import agreement, score
+    from fairplay import agreement, score
 
     replays, walked = [], []
     real_replay, real_walk = agreement.replay_positions, agreement.preset_agreement
@@ -320,9 +321,9 @@ def test_the_assessments_searches_follow_a_ranked_daily_game_so_the_win_waits_fo
     the presets (their lines kept in the shared cache): a person's line has left every
     preset by the last walk, so the win's assessment searches nothing, and its evidence
     is what an assessment from nothing kept gives."""
+    from fairplay import agreement
+    from fairplay.score import assess
     from games import tasks
-    from games.fairplay import agreement
-    from games.fairplay.score import assess
     from games.services.fairplay import WARM_EVERY_DECISIONS, fairplay_warm
 
     settings.FAIRPLAY_ASSESS_SECONDS = 600  # no walk cut by the clock on a busy machine

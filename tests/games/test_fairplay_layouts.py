@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from games import engine, solver
+import engine
+import solver
 from games.catalogue import daily_variants
 from games.models import Deal, Game
 from games.services.solving import pool_fill

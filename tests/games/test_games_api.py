@@ -102,10 +102,10 @@ def test_an_append_asks_once_whether_its_variant_hides_cards(api, monkeypatch, v
 def test_an_append_answers_from_the_replay_that_checked_it(api, monkeypatch):
     """The answer's start, position and reveals come from the append's one replay:
     the dealt position is looked up and the log replayed by the service only."""
+    import engine
     import games.apis.games
     import games.referee
     import games.services.games
-    from games import engine
 
     game = start(api, "klondike-draw1", 2)
     calls = []

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from games import engine
+import engine
 from games.models import Daily
 from games.services.deals import HIDDEN_DAILY_FLOOR
 from games.services.solving import _candidate

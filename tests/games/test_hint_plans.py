@@ -4,7 +4,8 @@ off the deal's stored line."""
 
 import pytest
 
-from games import engine, solver
+import engine
+import solver
 from games.models import Deal, Game
 from tests.solver.test_plans import LOOP_DEAL, LOOP_LOG
 

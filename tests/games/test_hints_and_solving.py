@@ -5,7 +5,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from games import engine
+import engine
 from games.models import Deal, Game
 from games.services.solving import pool_fill, pool_size
 
@@ -126,7 +126,7 @@ def test_the_daily_reserve_draws_from_the_whole_deal_range():
 
 
 def test_a_solver_failure_is_a_503_not_a_500(anon, api, monkeypatch):
-    from games import solver
+    import solver
 
     def broken(*args, **kwargs):
         raise solver.LibraryError("cannot load libfreecell-solver")

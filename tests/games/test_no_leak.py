@@ -23,8 +23,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import engine, solver
-from games.engine.stock_position import full_deck
+import engine
+import solver
+from engine.stock_position import full_deck
 from games.models import Daily, Deal, SolverStatus
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ import datetime as dt
 
 import pytest
 
-from games import engine
+import engine
 from games.models import Deal, SolverStatus
-from games.solver import stock_hints
+from solver import stock_hints
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +111,7 @@ def test_a_stock_game_hint_follows_the_deals_stored_line_and_names_only_a_move(a
 
 
 def _solved(variant: str, number: int) -> list[str]:
-    from games import solver
+    import solver
 
     result = solver.solve(engine.deal(variant, number))
     assert result.status == "winnable"

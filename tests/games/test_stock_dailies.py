@@ -9,7 +9,8 @@ from functools import lru_cache
 import pytest
 from rest_framework.test import APIClient
 
-from games import engine, solver
+import engine
+import solver
 from games.models import Daily, Deal, Game, Result, SolverStatus, Submission
 from games.selectors import player_games
 from games.services.dailies import daily_game_start

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games import engine
+import engine
 from games.models import Deal, SolverStatus
 from games.services import solving
 from games.services.solving import pool_fill, pool_size

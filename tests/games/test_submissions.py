@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from games import engine
+import engine
 from games.models import Game, Result, Submission
 from games.services.results import MAX_ATTEMPTS, submission_validate, submissions_stale
 from tests.support.lines import human_line, winning_line

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from games import engine
+import engine
 from tests.support.lines import winning_line
 
 GAMES = Path(__file__).resolve().parents[2] / "games"

@@ -40,7 +40,7 @@ export function position({ variant = "freecell", columns = [], cells = [], found
   return { variant, columns: cols, cells: cellList, foundations: { H: 0, C: 0, D: 0, S: 0, ...foundations } };
 }
 
-/** The player's view of a full Klondike or Spider position, as games.engine.player_view writes it. */
+/** The player's view of a full Klondike or Spider position, as engine.player_view writes it. */
 export function viewOf(position) {
   const { face_down: down, ...rest } = position;
   return {

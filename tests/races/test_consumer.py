@@ -7,7 +7,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.utils import timezone
 
-from games import engine
+import engine
 from games.models import Game
 from races.models import Race, RacePlayer
 from tests.races.conftest import Socket

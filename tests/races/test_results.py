@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from games import engine
+import engine
 from games.models import Game
 from races.models import Race, RacePlayer, RaceRating
 from races.services.races import race_create, race_join, race_start

@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from games import engine
+import engine
 from tests.support.lines import winning_line
 
 # (variant, number) of the logs that are tampered with; the first two are the dailies.

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 
-from games import engine
+import engine
 from games.models import Deal, Game, Result, SolverStatus, Submission
 from tests.support.lines import winning_line
 from tests.support.processes import REPO, VENV_BIN, database_url

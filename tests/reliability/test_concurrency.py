@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from games import engine
+import engine
 from games.models import Game, Result
 from tests.reliability.conftest import backdate, players_bulk, todays_daily, token_session
 from tests.support.lines import human_line, winning_line

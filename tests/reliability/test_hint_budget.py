@@ -9,11 +9,11 @@ import pytest
 import requests
 from django.conf import settings
 
-from games.engine import deal, replay
+from engine import deal, replay
 from games.services.solving import SolverCache
-from games.solver import library
-from games.solver.presets import plan_for
-from games.solver.verdicts import attempt_name, verdict_key
+from solver import library
+from solver.presets import plan_for
+from solver.verdicts import attempt_name, verdict_key
 from tests.solver.test_hint_limits import LONG_LOST_LOG
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import include, path
 
-from games.engine import MAX_DEAL_NUMBER
+from engine import MAX_DEAL_NUMBER
 from tests.support.processes import REPO, VENV_BIN, service_env
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import FOUNDATION, apply_move, deal, format_move, legal_moves, replay
-from games.solver import solve
+from engine import FOUNDATION, apply_move, deal, format_move, legal_moves, replay
+from solver import solve
 
 #: A freecell-classic deal 1 log whose 9th move loses (found by a seeded random walk).
 LOST_FREECELL_LOG = "7a 8d 6c 18 5b d7 6d 63 52".split()

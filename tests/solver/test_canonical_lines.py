@@ -1,8 +1,8 @@
 """One written form per move: a stored line and a log that spell one Spider move
 differently (``41`` and ``41v1``) are the same line."""
 
-from games.engine import canonical_line, deal, replay
-from games.solver import MOVE, hint, solve
+from engine import canonical_line, deal, replay
+from solver import MOVE, hint, solve
 
 #: A Spider 1-suit deal whose line puts a single card into an empty column early.
 DEAL = 8

@@ -1,4 +1,4 @@
-"""python -m games.solver: output and exit codes (0, 3, 4, 64), never a traceback."""
+"""python -m solver: output and exit codes (0, 3, 4, 64), never a traceback."""
 
 import io
 import subprocess
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import deal, to_board
-from games.solver.cli import main
+from engine import deal, to_board
+from solver.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -109,13 +109,13 @@ def test_check(capsys):
 
 def test_module_entry_point_runs_as_a_program():
     done = subprocess.run(
-        [sys.executable, "-m", "games.solver", "solve", "forecell", "1"],
+        [sys.executable, "-m", "solver", "solve", "forecell", "1"],
         cwd=REPO, capture_output=True, text=True, timeout=60, check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (
         3, "impossible: no winning line exists\n", "")
     done = subprocess.run(
-        [sys.executable, "-m", "games.solver", "solve", "forecell", "-1"],
+        [sys.executable, "-m", "solver", "solve", "forecell", "-1"],
         cwd=REPO, capture_output=True, text=True, timeout=60, check=False,
     )
     assert done.returncode == 64 and "Traceback" not in done.stderr

@@ -6,15 +6,15 @@ import pkgutil
 
 import pytest
 
-import games.solver
+import solver
 
 MODULES = [
-    info.name for info in pkgutil.iter_modules(games.solver.__path__, "games.solver.")
+    info.name for info in pkgutil.iter_modules(solver.__path__, "solver.")
     if not info.name.endswith("__main__")
 ]
 
 
-@pytest.mark.parametrize("name", ["games.solver", *MODULES])
+@pytest.mark.parametrize("name", ["solver", *MODULES])
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -1,8 +1,8 @@
 """Every hint stays within hard limits, whatever log it is sent; verdicts are kept per position."""
 
-from games.engine import deal, replay
-from games.solver import LOST, MOVE, UNDECIDED, HintLimits, hint
-from games.solver.verdicts import MemoryVerdicts
+from engine import deal, replay
+from solver import LOST, MOVE, UNDECIDED, HintLimits, hint
+from solver.verdicts import MemoryVerdicts
 
 #: A legal 999-move log on a lost deal: one card shuffled between two cells.
 #: Before the limits, a hint on it searched 1.2 million iterations.

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import deal, replay
-from games.solver import (
+from engine import deal, replay
+from solver import (
     LOST,
     MOVE,
     SCOPE_NO_LINE,
@@ -92,7 +92,7 @@ def test_lost_long_after_the_mistake_still_finds_it(lost_freecell_log):
     start = deal("freecell-classic", 1)
     position = reached("freecell-classic", 1, lost_freecell_log)
     # Keep playing legal moves from the lost position: the mistake stays at move 9.
-    from games.engine import apply_move, format_move, legal_moves
+    from engine import apply_move, format_move, legal_moves
 
     log = list(lost_freecell_log)
     for _ in range(12):

@@ -6,9 +6,9 @@ import threading
 
 import pytest
 
-from games.engine import deal
-from games.solver import LibraryError, library_check, solve, warm_up
-from games.solver import library as library_module
+from engine import deal
+from solver import LibraryError, library_check, solve, warm_up
+from solver import library as library_module
 
 
 def test_library_check_reports_the_version():

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import deal
-from games.solver import spider_native, spider_search
-from games.solver.stock import spider_columns
+from engine import deal
+from solver import spider_native, spider_search
+from solver.stock import spider_columns
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_service_runs_the_compiled_spider_search_not_the_python_one():
-    assert spider_native.available(), "games/solver/_spider is not built: scripts/setup runs setup.py"
+    assert spider_native.available(), "solver/_spider is not built: scripts/setup runs setup.py"
     columns, rows = spider_columns(deal("spider-1suit", 3))
     called = []
     real = spider_native.search
@@ -49,7 +49,7 @@ def test_pip_install_in_a_fresh_environment_builds_and_loads_the_native_search(t
                     "--no-deps", str(ROOT)], check=True, cwd=tmp_path, timeout=600)
     site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           check=True, capture_output=True, text=True).stdout.strip()
-    installed = Path(site) / "games" / "solver"
+    installed = Path(site) / "solver"
     assert list(installed.glob("_spider*.so")), "pip install . built no native search"
     # Load the installed module on its own (its package imports the fc-solve bindings,
     # which --no-deps left out) and ask it for the compiled search.
@@ -71,7 +71,7 @@ def test_the_dockerfile_builds_the_native_search_in_a_build_stage_and_ships_it_t
     assert " AS build" in build.splitlines()[0]
     assert "gcc" in build and "setup.py -q build_ext --inplace" in build
     assert "gcc" not in runtime and "build-essential" not in runtime
-    assert "COPY --from=build /src/games/solver/_spider*.so games/solver/" in runtime
+    assert "COPY --from=build /src/solver/_spider*.so solver/" in runtime
     # the runtime refuses to build without it
     assert "n.available()" in runtime
     assert "setup.py -q build_ext --inplace" in (ROOT / "scripts" / "setup").read_text()
@@ -89,7 +89,7 @@ def test_the_dockerfiles_build_step_is_the_one_that_builds_here(tmp_path):
     program, *arguments = shlex.split(command)
     assert program == "python"
     subprocess.run([sys.executable, *arguments], check=True, cwd=source, timeout=300)
-    spec = importlib.util.spec_from_file_location("built_native", source / "games/solver/spider_native.py")
+    spec = importlib.util.spec_from_file_location("built_native", source / "solver/spider_native.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.available()

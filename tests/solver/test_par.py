@@ -3,8 +3,8 @@ and the deal table."""
 
 import pytest
 
-from games.engine import MAX_DEAL_NUMBER, deal, replay
-from games.solver import (
+from engine import MAX_DEAL_NUMBER, deal, replay
+from solver import (
     IMPOSSIBLE,
     WINNABLE,
     SolverError,

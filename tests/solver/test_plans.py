@@ -4,9 +4,9 @@ never a move back to a position the game has already been in."""
 
 import pytest
 
-from games.engine import apply_move, canonical_line, deal, legal_moves, replay
-from games.solver import MOVE, WON, HintLimits
-from games.solver import planned_hint as site_planned_hint
+from engine import apply_move, canonical_line, deal, legal_moves, replay
+from solver import MOVE, WON, HintLimits
+from solver import planned_hint as site_planned_hint
 
 #: Limits wide enough that a busy machine's clock never decides a test.
 LIMITS = HintLimits(iterations=5_000_000, seconds=600)
@@ -117,8 +117,8 @@ def test_a_new_first_move_is_never_a_foundation_return():
 
 
 def test_the_stored_line_is_a_fallback_only_after_the_same_search(monkeypatch):
-    from games.solver import plans
-    from games.solver.results import UNDECIDED, HintResult
+    from solver import plans
+    from solver.results import UNDECIDED, HintResult
 
     start = deal("spider-1suit", 8)
     line = list(planned_hint(start, []).plan)

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Card, Position, apply_move, deal, legal_moves, replay
-from games.solver import (
+from engine import Card, Position, apply_move, deal, legal_moves, replay
+from solver import (
     IMPOSSIBLE,
     SCOPE_NO_LINE,
     SCOPE_NO_LINE_WITHOUT_RETURNS,

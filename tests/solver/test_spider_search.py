@@ -3,14 +3,14 @@ same line for the same budget, and every line wins under the engine."""
 
 import pytest
 
-from games.engine import deal, replay
-from games.solver import spider_native, spider_search
-from games.solver.stock import spider_columns, spider_notation
+from engine import deal, replay
+from solver import spider_native, spider_search
+from solver.stock import spider_columns, spider_notation
 
 
 @pytest.fixture(scope="module", autouse=True)
 def native_built():
-    assert spider_native.available(), "the package's build (setup.py) has not built games/solver/_spider"
+    assert spider_native.available(), "the package's build (setup.py) has not built solver/_spider"
 
 
 @pytest.mark.parametrize(("variant", "number"), [("spider-1suit", 3), ("spider-1suit", 7),

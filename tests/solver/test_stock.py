@@ -4,12 +4,12 @@ and a corrupted line is refused and never returned."""
 
 import pytest
 
-from games.engine import deal, get_ruleset, replay, to_layout
-from games.solver import IMPOSSIBLE, UNDECIDED, WINNABLE, solve, solve_with_par
-from games.solver import ksolve as ksolve_module
-from games.solver import spider_search as spider_module
-from games.solver import stock as stock_module
-from games.solver.stock import SCOPE_KSOLVE, verified
+from engine import deal, get_ruleset, replay, to_layout
+from solver import IMPOSSIBLE, UNDECIDED, WINNABLE, solve, solve_with_par
+from solver import ksolve as ksolve_module
+from solver import spider_search as spider_module
+from solver import stock as stock_module
+from solver.stock import SCOPE_KSOLVE, verified
 from tests.solver.replayer import klondike_wins, spider_wins
 
 #: A spread of deal numbers per variant that each search decides within seconds:

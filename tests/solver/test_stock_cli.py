@@ -1,7 +1,7 @@
-"""python -m games.solver for Klondike and Spider: the same exits as FreeCell
+"""python -m solver for Klondike and Spider: the same exits as FreeCell
 (0 winnable with the line, 3 impossible only when proven, 4 undecided, 64 bad usage)."""
 
-from games.engine import deal, replay, to_layout
+from engine import deal, replay, to_layout
 from tests.solver.replayer import spider_wins
 from tests.solver.test_cli import run
 

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from games.engine import apply_move, deal, replay
-from games.solver import MOVE, UNDECIDED, WON, IllegalLogError, hint, solve
-from games.solver.stock import verified
+from engine import apply_move, deal, replay
+from solver import MOVE, UNDECIDED, WON, IllegalLogError, hint, solve
+from solver.stock import verified
 
 #: Our notation for these games: a stock turn, columns, waste, foundations, a
 #: foundation return (h + suit letter + column), an optional hex count.

@@ -1,12 +1,12 @@
 """Every line is replayed by the engine before anyone sees it; a refused line
 is dropped and the next search runs."""
 
-from games.engine import deal, replay, to_board
-from games.solver import UNDECIDED, WINNABLE, solve
-from games.solver import library as library_module
-from games.solver import search as search_module
-from games.solver.lines import UndecodableMove, decode, line_from
-from games.solver.presets import plan_for
+from engine import deal, replay, to_board
+from solver import UNDECIDED, WINNABLE, solve
+from solver import library as library_module
+from solver import search as search_module
+from solver.lines import UndecodableMove, decode, line_from
+from solver.presets import plan_for
 
 # ForeCell deal 7: the lg preset's line puts a non-King into an empty column.
 ILLEGAL_LG_DEAL = 7
@@ -87,7 +87,7 @@ def test_unknown_move_types_make_the_line_unusable():
 
 
 def test_a_solved_line_is_in_the_engines_canonical_notation():
-    from games.engine import apply_move, format_move, resolve_move
+    from engine import apply_move, format_move, resolve_move
 
     position = deal("freecell", 1)
     for move in solve(position).moves:

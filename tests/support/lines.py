@@ -1,12 +1,13 @@
 """Winning lines for tests: the real solver's (verified by the engine), and a person's.
 
 A ranked daily won with a solver's own line is held for review as engine-assisted
-(``games/fairplay/``): tests of honest ranked finishes play ``human_line``.
+(``fairplay/``): tests of honest ranked finishes play ``human_line``.
 """
 
 from functools import lru_cache
 
-from games import engine, solver
+import engine
+import solver
 
 
 @lru_cache(maxsize=64)

@@ -21,8 +21,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from games.engine import apply_move, format_move, is_won, legal_moves, replay
-from games.engine.position import Position
+from engine import apply_move, format_move, is_won, legal_moves, replay
+from engine.position import Position
 
 
 @dataclass

@@ -1,4 +1,4 @@
-// The variant catalogue: the engine's rulesets (games/engine/rules.py), with
+// The variant catalogue: the engine's rulesets (engine/rules.py), with
 // the same field names, as the server puts them in every page
 // (<script type="application/json" id="fc-catalogue">) and as the conformance
 // vectors carry them. Nothing about a variant is written in the client itself.

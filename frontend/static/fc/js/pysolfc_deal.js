@@ -1,5 +1,5 @@
 // Klondike and Spider deals, numbered as PySolFC numbers its games: the same
-// cards as games/engine/stock_deals.py deals, so a numbered free game can be
+// cards as engine/stock_deals.py deals, so a numbered free game can be
 // dealt in the page. Nothing here is secret: the number and the procedure are
 // public; dailies never reach this module (their numbers stay on the server).
 //

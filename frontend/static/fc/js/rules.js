@@ -1,4 +1,4 @@
-// The rules of the FreeCell family, mirroring games/engine/: pure functions on
+// The rules of the FreeCell family, mirroring engine/: pure functions on
 // position JSON, moves in fc-solve standard notation. No DOM in here. Klondike
 // and Spider positions are handed to rules_stock.js by the same functions.
 
@@ -291,7 +291,7 @@ export function applyMove(position, text, revealed = []) {
 
 /**
  * Every move of `moves`, played in turn from `start`, in the one form the engine
- * writes (`canonical_line` in games/engine/canonical.py): `41` and `41v1` are one
+ * writes (`canonical_line` in engine/canonical.py): `41` and `41v1` are one
  * Spider move, `21v6` onto a card is `21`. Throws at the first illegal move.
  */
 export function canonicalLine(start, moves) {

@@ -1,4 +1,4 @@
-// The rules of Klondike and Spider, mirroring games/engine/klondike.py and
+// The rules of Klondike and Spider, mirroring engine/klondike.py and
 // spider.py: pure functions on position JSON. A position is either the
 // server's full copy (every card named, `face_down` counts) or a player's
 // view (face-down and stock cards null); a move that turns cards up on a

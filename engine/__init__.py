@@ -1,0 +1,62 @@
+"""Solitaire rules engine (FreeCell family, Klondike, Spider): pure Python, no web framework.
+
+>>> from engine import deal, apply_move, legal_moves, replay
+>>> p = deal("freecell", 24)
+>>> len(legal_moves(deal("freecell-classic", 24)))
+35
+"""
+
+from engine.canonical import canonical_line, canonical_move, canonical_suffix
+from engine.cards import DECK, RANKS, SUITS, Card, parse_card
+from engine.errors import (
+    CHECKS,
+    EngineError,
+    IllegalMoveError,
+    InvalidBoardError,
+    InvalidDealError,
+    NotationError,
+    UnknownVariantError,
+)
+from engine.families import FAMILIES, Family, family_of
+from engine.moves import supermove_capacity
+from engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
+from engine.play import (
+    apply_move,
+    apply_revealing,
+    auto_finish_moves,
+    auto_finish_ready,
+    deal,
+    from_board,
+    hides_cards,
+    is_stuck,
+    is_won,
+    legal_moves,
+    perft,
+    perft_moves,
+    player_view,
+    position_from_json,
+    position_to_json,
+    replay,
+    resolve_move,
+    to_board,
+)
+from engine.position import Position, check_position
+from engine.replay import ReplayResult
+from engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS, VARIANTS, Ruleset, get_ruleset
+from engine.stock_layout import from_layout, to_layout
+from engine.stock_notation import StockMove, parse_stock_move
+from engine.stock_position import StockPosition, revealed_cards, turned_from_stock
+
+__all__ = [
+    "CELL", "CHECKS", "COLUMN", "DECK", "FOUNDATION", "MAX_DEAL_NUMBER", "RANKS", "SITE_VARIANTS", "SUITS",
+    "VARIANTS", "Card", "EngineError", "IllegalMoveError", "InvalidBoardError",
+    "InvalidDealError", "Move", "NotationError", "Position", "ReplayResult", "Ruleset",
+    "UnknownVariantError", "apply_move", "auto_finish_moves", "auto_finish_ready",
+    "canonical_line", "canonical_move", "canonical_suffix",
+    "check_position", "deal", "format_move", "from_board", "get_ruleset", "is_stuck", "is_won",
+    "legal_moves", "parse_card", "parse_move", "perft", "perft_moves", "position_from_json",
+    "position_to_json", "replay", "resolve_move", "supermove_capacity", "to_board",
+    "StockMove", "StockPosition", "apply_revealing", "from_layout", "parse_stock_move",
+    "player_view", "revealed_cards", "to_layout", "turned_from_stock",
+    "FAMILIES", "Family", "family_of", "hides_cards",
+]

@@ -1,0 +1,289 @@
+"""How closely a winning line follows the solver's own lines, move by move.
+
+A bot that solves the deal and plays the answer follows one of fc-solve's
+lines; a person almost never does for long. For every preset the site ships
+(``solver/presets.py``: the fast presets and the par portfolio), the
+player's line is walked decision by decision: the preset's line from where the
+player stands says what it would play next; a decision that differs is a miss,
+and the preset is asked again from the player's next position. Foundation
+moves are not decisions (the client sends them by itself), and moves are
+compared by the card moved and where it went, so that the free cell or the
+empty column chosen does not matter.
+
+The presets are walked side by side, each in a thread of its own that keeps
+its own solver object (fc-solve's searches release the GIL; see
+``solver/library.py``), so an assessment takes about as long as its
+slowest preset rather than all of them one after another. The answer is the
+one a walk of the presets in order would give: presets after the first that
+matches ``enough`` are stopped and left out.
+
+>>> from engine import deal
+>>> from solver import solve
+>>> start = deal("freecell", 24)
+>>> line = solve(start, preset="lg").moves
+>>> best = line_agreement(start, line).best
+>>> best.preset, best.rate
+('lg', 1.0)
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from engine import COLUMN, Position, apply_move, parse_move, to_board
+from fairplay.timing import is_decision
+from solver import library
+from solver.lines import line_from
+from solver.presets import Scan, plan_for
+from solver.verdicts import VerdictStore, verdict_key
+
+#: Iterations each search may take: a line a bot would play is found well within it.
+SEARCH_LIMIT = 100_000
+#: A preset is given up once its misses exceed this share of the decisions compared
+#: so far plus ``GIVE_UP_SLACK``: a person's line is left after a dozen decisions,
+#: a script's (with a few detours) is walked to the end.
+GIVE_UP_SHARE = 0.3
+GIVE_UP_SLACK = 5
+
+
+def shipped_scans(variant: str) -> tuple[Scan, ...]:
+    """The fc-solve presets the site runs for ``variant``, each once, fast ones first.
+
+    >>> [scan.name for scan in shipped_scans("freecell")]
+    ['lg', 'cm', 'sp', 'cpb', 've']
+    """
+    plan = plan_for(variant)
+    return tuple({scan.name: scan for scan in (*plan.fast, *plan.par)}.values())
+
+
+@dataclass(frozen=True, slots=True)
+class PresetAgreement:
+    """One preset against the player's line: ``matched`` of ``compared`` decisions
+    were the preset's next move, the first ``from_start`` of them in a row;
+    ``searches`` is how often it was asked; ``cut`` says the walk stopped early
+    (the preset could no longer match, or the time ran out)."""
+
+    preset: str
+    decisions: int
+    compared: int
+    matched: int
+    from_start: int
+    searches: int
+    cut: str = ""
+
+    @property
+    def rate(self) -> float:
+        """Share of the line's decisions that were this preset's move (misses
+        past an early stop count as misses)."""
+        counted = self.decisions if self.cut else self.compared
+        return round(self.matched / counted, 3) if counted else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    presets: tuple[PresetAgreement, ...]
+
+    @property
+    def best(self) -> PresetAgreement | None:
+        return max(self.presets, key=lambda p: (p.rate, p.matched), default=None)
+
+
+def move_key(before: Position, move: str, after: Position) -> tuple:
+    """What a move does, whatever cell or empty column it picked: (card, where to).
+
+    >>> from engine import deal, apply_move
+    >>> p = deal("freecell", 24)
+    >>> move_key(p, "1a", apply_move(p, "1a")) == move_key(p, "1b", apply_move(p, "1b"))
+    True
+    """
+    parsed = parse_move(move)
+    if parsed.source == COLUMN:
+        index = parsed.source_index
+        count = len(before.columns[index]) - len(after.columns[index])
+        card = before.columns[index][-count]
+    elif parsed.source == "cell":
+        card = before.cells[parsed.source_index]
+    else:
+        card = ("foundation", parsed.source_index)
+    if parsed.destination == COLUMN:
+        onto = before.columns[parsed.destination_index]
+        where = ("column", parsed.destination_index) if onto else ("empty",)
+    else:
+        where = (parsed.destination,)
+    return (str(card), *where)
+
+
+def decision_keys(position: Position, line: Sequence[str]) -> Iterator[tuple]:
+    """The keys of ``line``'s decisions, played from ``position``, as they are asked
+    for: a walk leaves a line at its first miss, usually a few decisions in."""
+    for move in line:
+        after = apply_move(position, move)
+        if is_decision(move):
+            yield move_key(position, move, after)
+        position = after
+
+
+class _Expected:
+    """What the preset would decide next along its line, one key looked ahead."""
+
+    __slots__ = ("_keys", "_next")
+
+    def __init__(self, position: Position | None = None, line: Sequence[str] | None = None) -> None:
+        self._keys = decision_keys(position, line) if line else iter(())
+        self._next = next(self._keys, None)
+
+    def __bool__(self) -> bool:
+        return self._next is not None
+
+    def popleft(self) -> tuple:
+        key, self._next = self._next, next(self._keys, None)
+        return key
+
+
+def replay_positions(start: Position, moves: Sequence[str]) -> list[Position]:
+    """The position before each move and the last one (``len(moves) + 1`` of them):
+    one replay of the log that every walk over it shares."""
+    positions = [start]
+    for move in moves:
+        positions.append(apply_move(positions[-1], move))
+    return positions
+
+
+def _preset_line(position: Position, args: tuple[str, ...],
+                 lines: VerdictStore | None) -> tuple[str, ...] | None:
+    """The preset's line from ``position`` (None when it finds none within the limit).
+    fc-solve is deterministic, so a line is kept in ``lines`` per position and preset:
+    every player of a daily starts from one position, and many share the first moves."""
+    key = f"{verdict_key(position)}:line:{' '.join(args)}@{SEARCH_LIMIT}"
+    kept = lines.get(key) if lines is not None else None
+    if kept is not None:
+        return tuple(kept) or None
+    run = library.run(args, to_board(position), SEARCH_LIMIT)
+    line = line_from(position, run.moves) if run.solved else None
+    if lines is not None:
+        lines.set(key, line or ())
+    return line
+
+
+def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
+                     deadline: float | None = None, give_up_share: float = GIVE_UP_SHARE,
+                     lines: VerdictStore | None = None, positions: Sequence[Position] | None = None,
+                     stopped=None) -> PresetAgreement:
+    """Walk ``moves`` from ``start`` against ``scan``'s lines (see the module notes).
+
+    The preset is asked at the start and again right after each miss, from the
+    position the player's move made, as a script that re-solves after a detour would.
+    ``positions``: ``replay_positions(start, moves)`` when the caller has it;
+    ``stopped``: asked before each search, true when the walk's answer is no longer wanted.
+    """
+    args = plan_for(start.variant).args(scan)
+    if positions is None:
+        positions = replay_positions(start, moves)
+    decisions = sum(is_decision(move) for move in moves)
+    compared = matched = from_start = misses = 0
+    searches, cut, ask = 0, "", True
+    expected = _Expected()
+    for index, move in enumerate(moves):
+        position = positions[index]
+        if ask or (not expected and is_decision(move)):
+            if deadline is not None and time.monotonic() > deadline:
+                cut = "time"
+                break
+            if stopped is not None and stopped():
+                cut = "stopped"
+                break
+            line = _preset_line(position, args, lines)
+            searches, ask = searches + 1, False
+            expected = _Expected(position, line)
+        if is_decision(move) and expected:
+            compared += 1
+            if expected.popleft() == move_key(position, move, positions[index + 1]):
+                matched += 1
+                from_start += misses == 0
+            else:
+                misses, ask = misses + 1, True
+                if misses > give_up_share * compared + GIVE_UP_SLACK:
+                    cut = "missed"
+                    break
+    return PresetAgreement(scan.name, decisions, compared, matched, from_start, searches, cut)
+
+
+class _Walkers:
+    """One single-thread pool per preset, made in the process that uses it (a Celery
+    prefork child inherits no threads): each thread keeps only its own preset's
+    solver object, as one thread walking every preset in turn did."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.pools: dict[str, ThreadPoolExecutor] = {}
+        self.lock = threading.Lock()
+
+    def pool(self, name: str) -> ThreadPoolExecutor:
+        with self.lock:
+            if self.pid != os.getpid():
+                self.pid, self.pools = os.getpid(), {}
+            pool = self.pools.get(name)
+            if pool is None:
+                pool = self.pools[name] = ThreadPoolExecutor(1, thread_name_prefix=f"fairplay-{name}")
+            return pool
+
+
+_walkers = _Walkers()
+
+
+class _Settled:
+    """The lowest index of a preset whose walk matched ``enough`` (-1: every walk may stop)."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self._lock = threading.Lock()
+
+    def matched(self, index: int) -> None:
+        with self._lock:
+            self.first = min(self.first, index)
+
+
+def line_agreement(start: Position, moves: Sequence[str], *, seconds: float | None = None,
+                   enough: float = 0.85, lines: VerdictStore | None = None,
+                   positions: Sequence[Position] | None = None, side_by_side: bool = True) -> Agreement:
+    """Every shipped preset against ``moves``, in order, up to the first that matches
+    ``enough``; the presets after it are stopped (see the module notes).
+    ``lines`` keeps each preset's line per position (see ``_preset_line``); ``positions``
+    is ``replay_positions(start, moves)`` when the caller has it; ``side_by_side=False``
+    walks the presets one after another in the caller's thread."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    if positions is None:
+        positions = replay_positions(start, moves)
+    scans = shipped_scans(start.variant)
+    settled = _Settled(len(scans))
+
+    def walk(index: int, scan: Scan) -> PresetAgreement:
+        found = preset_agreement(start, moves, scan, deadline=deadline, lines=lines, positions=positions,
+                                 stopped=lambda: settled.first < index)
+        if found.rate >= enough and found.cut != "stopped":
+            settled.matched(index)
+        return found
+
+    found: list[PresetAgreement] = []
+    if not side_by_side:
+        for index, scan in enumerate(scans):
+            found.append(walk(index, scan))
+            if found[-1].rate >= enough:
+                break
+        return Agreement(tuple(found))
+    futures = [_walkers.pool(scan.name).submit(walk, index, scan) for index, scan in enumerate(scans)]
+    try:
+        for future in futures:
+            found.append(future.result())
+            if found[-1].rate >= enough:
+                break
+    finally:
+        settled.matched(-1)  # nothing still walking is wanted now: walks stop at their next search
+        for future in futures:
+            future.cancel()  # and those not started yet never start
+    return Agreement(tuple(found))

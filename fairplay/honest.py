@@ -1,0 +1,198 @@
+"""The reference honest player of Klondike and Spider: it sees what a person sees.
+
+A policy that reads only the player's view (face-up cards, the waste, how many
+cards lie face down in each column, how many are left in the stock) and never
+a hidden card: each legal move gets a score from visible features (a card sent
+home, a face-down card turned up, a run joined in suit, an emptied column),
+plus noise (a Gumbel draw per move, so its choices vary from run to run the
+way people's do), and the best is played on the real cards, which then show
+what the move turned up, as the server would. It gives up after a pass through
+the stock (Klondike) or a deal (Spider) with nothing gained, or at
+``MAX_MOVES``.
+
+Run many times on a stock daily when it is scheduled (``reference``), it gives
+the counted moves an honest strong player reaches when it wins, its win rate,
+and the spread of the hindsight measure (``clairvoyance.py``) over honest
+lines: the evidence a ranked stock win is compared with.
+
+>>> from engine import deal
+>>> run = honest_game(deal("klondike-draw1", 1), seed=1)
+>>> run.moves == len(run.line) and run.line[0] in ("6h", "7h", "s")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import StockPosition, apply_move, get_ruleset, is_won, legal_moves
+from fairplay.clairvoyance import hindsight_choices
+
+MAX_MOVES = 600
+#: How much the noise weighs against the move scores (a score step is 1).
+NOISE = 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class HonestRun:
+    won: bool
+    moves: int
+    line: tuple[str, ...]
+
+
+def _klondike_score(position: StockPosition, move, after: StockPosition) -> float | None:
+    """A visible-only score for a Klondike move (None: never played)."""
+    text = str(move)
+    if text == "s":
+        return 0.0
+    if move.source == "foundation":
+        return None  # a card taken back from home: a person's last resort, not the reference's
+    src = move.source_index
+    turned = move.source == "column" and after.face_down[src] < position.face_down[src]
+    if move.destination == "foundation":
+        return 5.0 + (2.0 if turned else 0.0)
+    if move.source == "waste":
+        return 3.0
+    if turned:
+        return 4.0 + 0.3 * position.face_down[src]
+    if not after.columns[src] and position.face_down[src] == 0 and _king_waits(position):
+        return 1.0  # an empty column for a King on the waste or on face-down cards
+    return None  # a shuffle between columns that shows nothing new
+
+
+def _king_waits(position: StockPosition) -> bool:
+    """A King shows on the waste, or at the foot of a column's face-up cards above face-down ones."""
+    feet = [column[down] for column, down in zip(position.columns, position.face_down, strict=True)
+            if column and down]
+    return any(card.rank == 13 for card in (*position.waste[-1:], *feet))
+
+
+def _spider_score(position: StockPosition, move, after: StockPosition) -> float | None:
+    """A visible-only score for a Spider move (None: never played)."""
+    if str(move) == "s":
+        return 0.0
+    if len(after.removed) > len(position.removed):
+        return 6.0
+    src, dst = move.source_index, move.destination_index
+    column, target = position.columns[src], position.columns[dst]
+    count = len(column) - len(after.columns[src])
+    bottom = column[-count]
+    in_suit = bool(target) and bottom.suit == target[-1].suit
+    if after.face_down[src] < position.face_down[src]:
+        return 4.0 + 0.2 * position.face_down[src] + (1.0 if in_suit else 0.0)
+    if not target:
+        return None  # into an empty column with nothing turned up: a shuffle
+    under = column[-count - 1] if count < len(column) else None
+    if not after.columns[src]:
+        return 3.0 if in_suit else 1.5  # an emptied column
+    if in_suit and under is not None and not (under.suit == bottom.suit and under.rank == bottom.rank + 1):
+        return 2.5  # a run taken off a card it does not follow in suit, onto its own suit
+    return None
+
+
+def _score(position: StockPosition, move, after: StockPosition) -> float | None:
+    if get_ruleset(position.variant).family == "klondike":
+        return _klondike_score(position, move, after)
+    return _spider_score(position, move, after)
+
+
+def _progress(position: StockPosition) -> tuple:
+    """What a gain looks like: cards home or removed, face-down cards left."""
+    return (sum(position.foundations), len(position.removed), -sum(position.face_down))
+
+
+def honest_game(start: StockPosition, *, seed: int = 0, noise: float = NOISE,
+                max_moves: int = MAX_MOVES) -> HonestRun:
+    """One game of the reference honest player (module notes) from ``start``."""
+    rng = random.Random(seed)
+    position, line = start, []
+    best = _progress(position)
+    since_gain = 0  # stock moves since the last gain
+    stock_size = len(start.stock) + len(start.waste)
+    while not is_won(position) and len(line) < max_moves:
+        choices = []
+        for move in legal_moves(position):
+            after = apply_move(position, move)
+            score = _score(position, move, after)
+            if score is not None:
+                gumbel = -math.log(-math.log(rng.random() or 1e-12) or 1e-12)
+                choices.append((score + noise * gumbel, str(move), after))
+        if not choices:
+            break
+        _, text, position = max(choices, key=lambda choice: choice[0])
+        line.append(text)
+        progress = _progress(position)
+        if progress > best:
+            best, since_gain = progress, 0
+        elif text == "s":
+            since_gain += 1
+            if since_gain > _patience(start, stock_size):
+                break
+    return HonestRun(is_won(position), len(line), tuple(line))
+
+
+def _patience(start: StockPosition, stock_size: int) -> int:
+    """Stock moves without a gain before the player gives up: a pass and a bit (Klondike),
+    one deal (Spider)."""
+    if get_ruleset(start.variant).family == "klondike":
+        draw = get_ruleset(start.variant).draw_count
+        return stock_size // draw + 2
+    return 1
+
+
+def reference(start: StockPosition, *, runs: int = 60, seconds: float = 20.0, seed: int = 0,
+              first: int = 0) -> dict:
+    """The honest player ``runs`` times (runs ``first`` to ``first + runs - 1``) within
+    ``seconds``: what a ranked stock win is compared with (stored on the daily's deal,
+    ``Deal.honest_reference``, in rounds that ``merged`` adds up)."""
+    began = time.monotonic()
+    wins, hindsight_z, lines, played = [], [], [], 0
+    for run in range(first, first + runs):
+        if time.monotonic() - began > seconds:
+            break
+        game = honest_game(start, seed=seed * 10_000 + run)
+        played += 1
+        lines.append(game.line)
+        hindsight = hindsight_choices(start, game.line)
+        if hindsight.decisions:
+            hindsight_z.append(hindsight.z)
+        if game.won:
+            wins.append(game.moves)
+    return {
+        "runs": played,
+        "wins": len(wins),
+        "win_moves": sorted(wins),
+        "median_win_moves": statistics.median(wins) if wins else None,
+        "hindsight_z": sorted(hindsight_z),
+        "seconds": round(time.monotonic() - began, 2),
+        "lines": lines,  # for the caller to compare, not to store
+    }
+
+
+def win_moves_share_at_or_below(reference_: dict, moves: int) -> float | None:
+    """Share of the honest wins that took ``moves`` or fewer (None without wins)."""
+    wins: Sequence[int] = reference_.get("win_moves") or ()
+    return round(sum(w <= moves for w in wins) / len(wins), 3) if wins else None
+
+
+def merged(kept: dict, more: dict) -> dict:
+    """Two rounds of ``reference`` (without their lines) as one."""
+    if not kept:
+        return more
+    wins = sorted([*kept["win_moves"], *more["win_moves"]])
+    nearness = [n for n in (kept.get("nearness_max"), more.get("nearness_max")) if n is not None]
+    return {
+        "runs": kept["runs"] + more["runs"],
+        "wins": len(wins),
+        "win_moves": wins,
+        "median_win_moves": statistics.median(wins) if wins else None,
+        "hindsight_z": sorted([*kept["hindsight_z"], *more["hindsight_z"]]),
+        "seconds": round(kept["seconds"] + more["seconds"], 2),
+        "nearness_max": max(nearness) if nearness else None,
+        "rounds": kept.get("rounds", 1) + 1,
+    }

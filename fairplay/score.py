@@ -1,0 +1,149 @@
+"""Engine-assistance score of a winning game: four signals, one number, the evidence.
+
+- **agreement**: the share of decisions that were a shipped fc-solve preset's
+  own next move (``agreement.py``), the strongest signal by far;
+- **regularity**: think times that barely vary (a script's pace) rather than a
+  person's long tail;
+- **pace**: quick decisions for the position's difficulty (the options there);
+- **no exploration**: not one move taken back, not one position visited twice.
+
+Agreement needs fc-solve's presets, which play the FreeCell family only: a
+Klondike or Spider win is scored on the other three signals (its agreement is 0
+and ``presets`` empty), so its score stays below the threshold of 0.5 and the
+clocks' rules (``games/services/fairplay.py``) are what hold such a win.
+
+Each signal is mapped to 0..1 and weighted; the weights and the threshold are
+chosen with ``bench/fairplay.py`` (figures in docs/reliability.md). Nothing
+here decides anything: the service holds a result above the threshold and a
+person reviews it.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Position, legal_moves
+from fairplay import timing
+from fairplay.agreement import Agreement, line_agreement, replay_positions
+from solver.presets import solvable_variants
+
+WEIGHTS = {"agreement": 0.55, "regularity": 0.2, "pace": 0.15, "no_exploration": 0.1}
+#: The most think times kept in the evidence (the plot); longer games are cut.
+SERIES_LIMIT = 400
+
+
+def _clamp(value: float) -> float:
+    return max(0.0, min(1.0, value))
+
+
+def agreement_signal(rate: float) -> float:
+    """0 below 40 % agreement, 1 from 85 % (people measured at 0-20 %, scripts at 85-100 %)."""
+    return _clamp((rate - 0.40) / 0.45)
+
+
+def regularity_signal(cv: float) -> float:
+    """1 for a metronome (spread 0.2 or less), 0 for a person's spread of 1 or more."""
+    return _clamp((1.0 - cv) / 0.8)
+
+
+def expected_think_ms(options: Sequence[int]) -> float:
+    """A person's typical thought per decision in positions with these many options."""
+    return 1000 + 120 * (statistics.fmean(options) if options else 0)
+
+
+def pace_signal(median_ms: float, expected_ms: float) -> float:
+    """1 when decisions take under 30 % of a person's typical time, 0 at or above it."""
+    return _clamp((1 - median_ms / expected_ms) / 0.7) if expected_ms else 0.0
+
+
+def exploration_signal(undos: int, revisits: int) -> float:
+    """1 when nothing was taken back or visited twice; 0 from three such moves."""
+    return _clamp(1 - (undos + revisits) / 3)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    score: float
+    signals: dict
+    agreement: Agreement
+    think_ms: tuple[int, ...]
+    client_think_ms: tuple[int, ...]
+    options: tuple[int, ...]
+    undos: int
+    revisits: int
+    seconds: float
+
+    def evidence(self, threshold: float) -> dict:
+        """What staff see: the signals, the closest preset and the timing series."""
+        best = self.agreement.best
+        think = list(self.think_ms)
+        return {
+            "score": self.score,
+            "threshold": threshold,
+            "signals": self.signals,
+            "preset": best.preset if best else None,
+            "agreement": best.rate if best else 0.0,
+            "presets": [
+                {"preset": p.preset, "rate": p.rate, "matched": p.matched, "compared": p.compared,
+                 "decisions": p.decisions, "from_start": p.from_start, "searches": p.searches,
+                 "cut": p.cut}
+                for p in self.agreement.presets
+            ],
+            "think_ms": think[:SERIES_LIMIT],
+            "client_think_ms": list(self.client_think_ms)[:SERIES_LIMIT],
+            "options": list(self.options)[:SERIES_LIMIT],
+            "median_think_ms": int(statistics.median(think)) if think else 0,
+            "spread": round(timing.spread(think), 3),
+            "pause_share": round(timing.pause_share(think), 3),
+            "pause_on_hard": timing.rank_correlation(self.options, think),
+            "undos": self.undos,
+            "revisits": self.revisits,
+            "assessed_in_s": round(self.seconds, 2),
+        }
+
+
+def presets_play(variant: str) -> bool:
+    """Whether the shipped fc-solve presets play ``variant`` (the FreeCell family)."""
+    return variant in solvable_variants()
+
+
+def _walk(positions: Sequence[Position], moves: Sequence[str]) -> tuple[list[int], int]:
+    """(options before each decision, positions visited more than once), along
+    ``positions`` (``replay_positions``: the one replay of the log)."""
+    options, seen, revisits = [], {positions[0]}, 0
+    for index, move in enumerate(moves):
+        if timing.is_decision(move):
+            options.append(sum(timing.is_decision(str(m)) for m in legal_moves(positions[index])))
+        position = positions[index + 1]
+        revisits += position in seen
+        seen.add(position)
+    return options, revisits
+
+
+def assess(start: Position, moves: Sequence[str], server_times: Sequence[int],
+           client_times: Sequence[int], *, undos: int, seconds: float | None = None,
+           lines=None, positions: Sequence[Position] | None = None) -> Assessment:
+    """Score a won game's log (the moves replay to a win from ``start``). The log is
+    replayed once (``replay_positions``, or ``positions`` when the caller has them)."""
+    began = time.monotonic()
+    if positions is None:
+        positions = replay_positions(start, moves)
+    think = timing.think_times(moves, server_times)
+    client = timing.think_times(moves, client_times)
+    options, revisits = _walk(positions, moves)
+    agreement = (line_agreement(start, moves, seconds=seconds, lines=lines, positions=positions)
+                 if presets_play(start.variant) else Agreement(()))
+    best = agreement.best
+    median = statistics.median(think) if think else 0
+    signals = {
+        "agreement": round(agreement_signal(best.rate if best else 0.0), 3),
+        "regularity": round(regularity_signal(timing.spread(think)), 3),
+        "pace": round(pace_signal(median, expected_think_ms(options)), 3),
+        "no_exploration": round(exploration_signal(undos, revisits), 3),
+    }
+    score = round(sum(WEIGHTS[name] * value for name, value in signals.items()), 3)
+    return Assessment(score, signals, agreement, tuple(think), tuple(client), tuple(options), undos,
+                      revisits, time.monotonic() - began)

@@ -1,0 +1,374 @@
+/* The Spider search of spider_search.py, move for move, in C: the same columns,
+ * scores, move order, phases and schedule, so both find the same line for the
+ * same budget. Built by scripts/setup (cc -O2 -shared -fPIC); loaded with
+ * ctypes by solver/spider_native.py. The engine replays every line.
+ *
+ * A card is suit * 13 + rank (rank 0 = Ace), plus DOWN when face down. A
+ * state is ten columns; positions of one phase are told apart by a 64-bit
+ * hash of their columns (a collision could only hide a position, never
+ * produce a wrong line: the line is replayed). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NCOL 10
+#define MAXC 112
+#define DOWN 64
+#define RUNS 8
+
+typedef struct { uint8_t len[NCOL]; uint8_t c[NCOL][MAXC]; } State;
+typedef struct { int32_t score, tick, parent; int8_t s, d, count; } Entry;
+typedef struct { int32_t parent, score; int8_t s, d, count, phase, removed; uint8_t packed[NCOL + 104]; } Node;
+
+static int W_REMOVED, W_FACE_DOWN, W_EMPTY, W_COVERED, W_SAME, W_OTHER, W_BREAK;
+
+static void info(const uint8_t *col, int n, int *start, int *score) {
+    if (n == 0) { *start = 0; *score = W_EMPTY; return; }
+    int sc = 0, st = n - 1, in_run = 1;
+    for (int i = n - 1; i > 0; i--) {
+        int below = col[i], above = col[i - 1];
+        if (above >= DOWN) { sc += W_FACE_DOWN * i + W_COVERED; break; }
+        if (above == below + 1 && below % 13 != 12) { sc += W_SAME; if (in_run) st = i - 1; continue; }
+        in_run = 0;
+        sc += (above % 13 == below % 13 + 1) ? W_OTHER : W_BREAK;
+    }
+    *start = st; *score = sc;
+}
+
+static int col_score(const State *st, int i) { int a, b; info(st->c[i], st->len[i], &a, &b); return b; }
+
+static void turn(State *st, int i) {
+    int n = st->len[i];
+    if (n && st->c[i][n - 1] >= DOWN) st->c[i][n - 1] -= DOWN;
+}
+
+static int complete(State *st, int i) {
+    int n = st->len[i];
+    const uint8_t *col = st->c[i];
+    if (n < 13 || col[n - 1] % 13 != 0 || col[n - 13] >= DOWN || col[n - 13] % 13 != 12) return 0;
+    int start, score;
+    info(col, n, &start, &score);
+    if (start > n - 13) return 0;
+    st->len[i] = n - 13;
+    turn(st, i);
+    return 1;
+}
+
+static int apply(State *st, int s, int d, int count) {
+    int ns = st->len[s], nd = st->len[d];
+    memcpy(st->c[d] + nd, st->c[s] + ns - count, count);
+    st->len[s] = ns - count;
+    st->len[d] = nd + count;
+    turn(st, s);
+    return complete(st, d);
+}
+
+static int deal_row(State *st, const uint8_t *row) {
+    int gone = 0;
+    for (int i = 0; i < NCOL; i++) {
+        st->c[i][st->len[i]++] = row[i];
+        gone += complete(st, i);
+    }
+    return gone;
+}
+
+static void pack(const State *st, uint8_t *out) {
+    memcpy(out, st->len, NCOL);
+    int k = NCOL;
+    for (int i = 0; i < NCOL; i++) { memcpy(out + k, st->c[i], st->len[i]); k += st->len[i]; }
+}
+
+static void unpack(const uint8_t *in, State *st) {
+    memcpy(st->len, in, NCOL);
+    int k = NCOL;
+    for (int i = 0; i < NCOL; i++) { memcpy(st->c[i], in + k, st->len[i]); k += st->len[i]; }
+}
+
+static uint64_t hash(const State *st) {
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < NCOL; i++) {
+        h = (h ^ (uint64_t)(st->len[i] + 200)) * 1099511628211ULL;
+        for (int j = 0; j < st->len[i]; j++) h = (h ^ st->c[i][j]) * 1099511628211ULL;
+    }
+    return h | 1;
+}
+
+/* ---- the moves worth trying, in spider_search.moves_of's order ---- */
+typedef struct { int8_t order, s, d, count; } Move;
+
+static int cmp_move(const void *a, const void *b) {
+    const Move *x = a, *y = b;
+    if (x->order != y->order) return x->order - y->order;
+    if (x->s != y->s) return x->s - y->s;
+    if (x->d != y->d) return x->d - y->d;
+    return x->count - y->count;
+}
+
+static int moves_of(const State *st, Move *out) {
+    int n_out = 0, empty = -1;
+    for (int d = 0; d < NCOL; d++) if (!st->len[d]) { empty = d; break; }
+    for (int s = 0; s < NCOL; s++) {
+        int n = st->len[s];
+        if (!n) continue;
+        const uint8_t *col = st->c[s];
+        int start, score;
+        info(col, n, &start, &score);
+        int low = col[n - 1] % 13, high = col[start] % 13;
+        int below = start ? col[start - 1] : -1;
+        int reveals = below < 0 || below >= DOWN;
+        for (int d = 0; d < NCOL; d++) {
+            if (d == s || !st->len[d]) continue;
+            int card = st->c[d][st->len[d] - 1];
+            int need = card % 13 - 1;
+            if (need < low || need > high) continue;
+            int count = need - low + 1;
+            int same = col[n - count] + 1 == card;
+            int whole = count == n - start;
+            int order = -1;
+            if (same) order = whole ? 0 : 1;
+            else if (whole) order = reveals ? 1 : (below % 13 != card % 13 ? 3 : 4);
+            if (order >= 0) { out[n_out].order = order; out[n_out].s = s; out[n_out].d = d; out[n_out].count = count; n_out++; }
+        }
+        if (empty >= 0) {
+            for (int k = start > 1 ? start : 1; k < n; k++) {
+                out[n_out].order = (k == start && reveals) ? 2 : 4;
+                out[n_out].s = s; out[n_out].d = empty; out[n_out].count = n - k; n_out++;
+            }
+        }
+    }
+    qsort(out, n_out, sizeof(Move), cmp_move);
+    return n_out;
+}
+
+/* ---- a hash set of 64-bit keys, one per phase ---- */
+typedef struct { uint64_t *keys; size_t cap, used; } Seen;
+
+static int seen_add(Seen *set, uint64_t key);
+
+static void seen_grow(Seen *set) {
+    Seen bigger = { calloc(set->cap * 2, sizeof(uint64_t)), set->cap * 2, 0 };
+    for (size_t i = 0; i < set->cap; i++) if (set->keys[i]) seen_add(&bigger, set->keys[i]);
+    free(set->keys);
+    *set = bigger;
+}
+
+static int seen_add(Seen *set, uint64_t key) { /* 1 when new */
+    if ((set->used + 1) * 2 > set->cap) seen_grow(set);
+    size_t i = key & (set->cap - 1);
+    while (set->keys[i]) {
+        if (set->keys[i] == key) return 0;
+        i = (i + 1) & (set->cap - 1);
+    }
+    set->keys[i] = key;
+    set->used++;
+    return 1;
+}
+
+/* ---- a binary heap of entries, best score first, then first pushed ---- */
+typedef struct { Entry *e; size_t n, cap; } Heap;
+
+static int before(const Entry *a, const Entry *b) {
+    return a->score != b->score ? a->score > b->score : a->tick < b->tick;
+}
+
+static void heap_push(Heap *h, Entry x) {
+    if (h->n == h->cap) { h->cap = h->cap ? h->cap * 2 : 1024; h->e = realloc(h->e, h->cap * sizeof(Entry)); }
+    size_t i = h->n++;
+    while (i) {
+        size_t p = (i - 1) / 2;
+        if (!before(&x, &h->e[p])) break;
+        h->e[i] = h->e[p]; i = p;
+    }
+    h->e[i] = x;
+}
+
+static Entry heap_pop(Heap *h) {
+    Entry top = h->e[0], x = h->e[--h->n];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        const Entry *best = &x;
+        if (l < h->n && before(&h->e[l], best)) { m = l; best = &h->e[l]; }
+        if (r < h->n && before(&h->e[r], best)) { m = r; }
+        if (m == i) break;
+        h->e[i] = h->e[m]; i = m;
+    }
+    if (h->n) h->e[i] = x;
+    return top;
+}
+
+/* ---- the search ---- */
+typedef struct {
+    Node *nodes; size_t n, cap;
+    const State *root; const uint8_t *rows; int nrows;
+    long states, used; double deadline;
+    int won_parent; Move won_move;
+} Search;
+
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
+static int spent(Search *x) { return x->used >= x->states || now() >= x->deadline; }
+
+static int node_add(Search *x, const State *st, int parent, int score, int s, int d, int count, int phase, int removed) {
+    if (x->n == x->cap) { x->cap = x->cap ? x->cap * 2 : 4096; x->nodes = realloc(x->nodes, x->cap * sizeof(Node)); }
+    Node *node = &x->nodes[x->n];
+    node->parent = parent; node->score = score; node->s = s; node->d = d; node->count = count;
+    node->phase = phase; node->removed = removed;
+    pack(st, node->packed);
+    return (int)x->n++;
+}
+
+static int total_score(const State *st, int removed) {
+    int sc = removed * W_REMOVED;
+    for (int i = 0; i < NCOL; i++) sc += col_score(st, i);
+    return sc;
+}
+
+static const Node *sort_nodes;
+
+static int cmp_dealable(const void *a, const void *b) {
+    int i = *(const int *)a, j = *(const int *)b;
+    int si = sort_nodes[i].score, sj = sort_nodes[j].score;
+    if (si != sj) return si > sj ? -1 : 1;
+    return i < j ? -1 : (i > j);
+}
+
+/* One phase: best-first from the entries in ``heap``; returns 1 when won,
+ * else fills ``dealable`` (node indices, best first) and returns 0. */
+static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int last, int ph,
+                 int **dealable, int *n_dealable) {
+    int *deal = NULL; size_t n_deal = 0, cap_deal = 0;
+    int expanded = 0, tick = (int)heap->n;
+    State st, child;
+    Move moves[512];
+    while (heap->n && expanded < visits) {
+        if ((x->used & 255) == 0 && spent(x)) break;
+        Entry e = heap_pop(heap);
+        int removed;
+        if (e.parent < 0) { st = *x->root; removed = 0; }
+        else {
+            Node *p = &x->nodes[e.parent];
+            unpack(p->packed, &st);
+            removed = p->removed;
+            if (e.s < 0) removed += deal_row(&st, x->rows + NCOL * p->phase);
+            else removed += apply(&st, e.s, e.d, e.count);
+        }
+        int idx = node_add(x, &st, e.parent, e.score, e.s, e.d, e.count, ph, removed);
+        expanded++; x->used++;
+        int full = 1;
+        for (int i = 0; i < NCOL; i++) if (!st.len[i]) full = 0;
+        if (!last && full) {
+            if (n_deal == cap_deal) { cap_deal = cap_deal ? cap_deal * 2 : 256; deal = realloc(deal, cap_deal * sizeof(int)); }
+            deal[n_deal++] = idx;
+        }
+        int nm = moves_of(&st, moves);
+        for (int k = 0; k < nm; k++) {
+            child = st;
+            int gone = apply(&child, moves[k].s, moves[k].d, moves[k].count);
+            if (!seen_add(seen, hash(&child))) continue;
+            if (removed + gone == RUNS) { x->won_parent = idx; x->won_move = moves[k]; free(deal); return 1; }
+            int s = moves[k].s, d = moves[k].d;
+            int score = x->nodes[idx].score - col_score(&st, s) - col_score(&st, d)
+                        + col_score(&child, s) + col_score(&child, d) + gone * W_REMOVED;
+            Entry c = { score, tick++, idx, (int8_t)s, (int8_t)d, moves[k].count };
+            heap_push(heap, c);
+        }
+    }
+    /* stable: best score first, then the order they were expanded in */
+    sort_nodes = x->nodes;
+    qsort(deal, n_deal, sizeof(int), cmp_dealable);
+    *dealable = deal; *n_dealable = (int)(n_deal < (size_t)width ? n_deal : (size_t)width);
+    return 0;
+}
+
+static int attempt(Search *x, int width, int visits) {
+    Heap heap = { 0 };
+    Entry root = { total_score(x->root, 0), 0, -1, -1, -1, 0 };
+    heap_push(&heap, root);
+    int won = 0;
+    for (int ph = 0; ph <= x->nrows; ph++) {
+        int last = ph == x->nrows;
+        Seen seen = { calloc(1 << 16, sizeof(uint64_t)), 1 << 16, 0 };
+        /* the starts are in the heap: mark their states seen */
+        for (size_t i = 0; i < heap.n; i++) {
+            State st;
+            if (heap.e[i].parent < 0) st = *x->root;
+            else {
+                Node *p = &x->nodes[heap.e[i].parent];
+                unpack(p->packed, &st);
+                deal_row(&st, x->rows + NCOL * p->phase);
+            }
+            seen_add(&seen, hash(&st));
+        }
+        int *deal = NULL, n_deal = 0;
+        won = phase(x, &heap, &seen, visits, width, last, ph, &deal, &n_deal);
+        free(seen.keys);
+        heap.n = 0;
+        if (won || last || !n_deal || spent(x)) { free(deal); break; }
+        for (int i = 0; i < n_deal; i++) {
+            Node *p = &x->nodes[deal[i]];
+            State st;
+            unpack(p->packed, &st);
+            int gone = deal_row(&st, x->rows + NCOL * ph);
+            if (p->removed + gone == RUNS) {
+                x->won_parent = deal[i]; x->won_move.s = -1; x->won_move.d = -1; x->won_move.count = 0;
+                won = 1; break;
+            }
+            Entry e = { total_score(&st, p->removed + gone), i, deal[i], -1, -1, 0 };
+            heap_push(&heap, e);
+        }
+        free(deal);
+        if (won) break;
+    }
+    free(heap.e);
+    return won;
+}
+
+/* Returns the number of moves written to out (s, d, count triples; s = -1 a
+ * deal), or -1 when no line was found. ``weights``: removed, face down, empty,
+ * covered, same, other, break. ``schedule``: (width, visits) pairs. */
+int spider_search(const uint8_t *columns, const int *lengths, const uint8_t *rows, int nrows,
+                  long states, double seconds, const int *weights, const int *schedule, int nschedule,
+                  int *out, int max_moves, long *used) {
+    W_REMOVED = weights[0]; W_FACE_DOWN = weights[1]; W_EMPTY = weights[2]; W_COVERED = weights[3];
+    W_SAME = weights[4]; W_OTHER = weights[5]; W_BREAK = weights[6];
+    State root;
+    int k = 0;
+    for (int i = 0; i < NCOL; i++) {
+        root.len[i] = (uint8_t)lengths[i];
+        memcpy(root.c[i], columns + k, lengths[i]);
+        k += lengths[i];
+    }
+    Search x = { 0 };
+    x.root = &root; x.rows = rows; x.nrows = nrows;
+    x.states = states; x.deadline = now() + seconds;
+    int found = -1;
+    for (int a = 0; a < nschedule; a++) {
+        x.n = 0;
+        if (attempt(&x, schedule[2 * a], schedule[2 * a + 1])) {
+            int count = 0, idx = x.won_parent;
+            Move last = x.won_move;
+            int tmp[3 * 2048];
+            tmp[0] = last.s; tmp[1] = last.d; tmp[2] = last.count; count = 1;
+            while (idx >= 0 && x.nodes[idx].parent >= 0 && count < 2048) {  /* the root has no move */
+                Node *node = &x.nodes[idx];
+                tmp[3 * count] = node->s; tmp[3 * count + 1] = node->d; tmp[3 * count + 2] = node->count;
+                count++;
+                idx = node->parent;
+            }
+            if (count <= max_moves) {
+                for (int i = 0; i < count; i++) {
+                    out[3 * i] = tmp[3 * (count - 1 - i)];
+                    out[3 * i + 1] = tmp[3 * (count - 1 - i) + 1];
+                    out[3 * i + 2] = tmp[3 * (count - 1 - i) + 2];
+                }
+                found = count;
+            }
+            break;
+        }
+        if (spent(&x)) break;
+    }
+    free(x.nodes);
+    *used = x.used;
+    return found;
+}

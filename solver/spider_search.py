@@ -1,0 +1,323 @@
+"""A Spider search over thoughtful positions (every card known), in its own
+compact representation: the engine only verifies the line it finds.
+
+A card is ``suit * 13 + rank`` (rank 0 = Ace .. 12 = King), a face-down card
+is that plus ``DOWN``; a column is a tuple of cards from the deepest one, a
+position a tuple of ten columns. The stock is dealt in rows, so a position of
+one phase (rows dealt so far) is just its columns.
+
+The search is a beam over the stock's phases: from the positions kept at the
+start of a phase, a best-first search without stock deals (moves scored by
+same-suit joins, cards turned up, empty columns and runs completed) visits up
+to a fixed number of positions; the best ``width`` of them that may deal
+(no empty column) each deal the next row and start the next phase. After the
+last row the same search looks for the eighth run. A failed attempt is tried
+again wider, until the states or the time run out: the answer is then
+``None`` (undecided), never a claim that the deal is lost.
+
+>>> cols = tuple((12 - r,) for r in range(10)) + ()
+>>> len(cols)
+10
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solver import spider_native
+
+DOWN = 64
+COLUMNS = 10
+RUNS = 8
+
+#: Score weights, in this order: a removed run, a card still face down, an
+#: empty column, a column with face-down cards, a same-suit join, a join of a
+#: different suit, a break in a column's order. Each set solves deals the
+#: others miss (measured on 4-suit deals 1..20); they are tried in turn.
+PORTFOLIO = (
+    (1000, -30, 40, 0, 12, 3, -8),
+    (1000, -30, 40, 0, 25, 3, -8),
+    (1000, -30, 40, 0, 12, 3, -15),
+    (1000, -30, 40, -40, 12, 3, -8),
+    (1000, -15, 40, 0, 12, 3, -8),
+)
+REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK = PORTFOLIO[0]
+
+#: (beam width, positions visited per phase) of each attempt, widest last; the
+#: first NARROW run with every weight set, the rest with the first set.
+SCHEDULE = ((4, 250), (16, 1000), (64, 4000), (150, 12000), (400, 40000), (1000, 100000),
+            (2500, 250000))
+NARROW = 5
+_PYTHON = threading.Lock()
+
+DEAL = (-1, -1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SpiderLine:
+    """What the search found: ``moves`` as ``(source, destination, count)``
+    with 0-based columns (``DEAL`` for a stock deal), or ``None``."""
+
+    moves: tuple[tuple[int, int, int], ...] | None
+    states: int
+    seconds: float
+
+
+_INFO: dict[tuple, tuple[int, int]] = {}
+
+
+def column_info(col: tuple) -> tuple[int, int]:
+    """(index where the movable same-suit run starts, the column's score)."""
+    found = _INFO.get(col)
+    if found is not None:
+        return found
+    n = len(col)
+    if n == 0:
+        found = (0, EMPTY)
+    else:
+        score = 0
+        start = n - 1
+        in_run = True
+        for i in range(n - 1, 0, -1):
+            below, above = col[i], col[i - 1]  # ``below`` lies on ``above``
+            if above >= DOWN:
+                score += FACE_DOWN * i + COVERED
+                break
+            if above == below + 1 and below % 13 != 12:
+                score += SAME
+                if in_run:
+                    start = i - 1
+                continue
+            in_run = False
+            score += OTHER if above % 13 == below % 13 + 1 else BREAK
+        found = (start, score)
+    if len(_INFO) > 400_000:
+        _INFO.clear()
+    _INFO[col] = found
+    return found
+
+
+def _turned(col: tuple) -> tuple:
+    if col and col[-1] >= DOWN:
+        return col[:-1] + (col[-1] - DOWN,)
+    return col
+
+
+def _complete(col: tuple) -> bool:
+    """A same-suit King-to-Ace run at the end of ``col``."""
+    return (len(col) >= 13 and col[-1] % 13 == 0 and col[-13] < DOWN and col[-13] % 13 == 12
+            and column_info(col)[0] <= len(col) - 13)
+
+
+def moves_of(cols: tuple) -> list[tuple[int, int, int, int]]:
+    """The moves worth trying: ``(order, source, destination, count)``, lower
+    order first (same-suit joins, then moves that turn a card or empty a
+    column, then the rest)."""
+    out = []
+    empty = -1
+    tops = []
+    for d in range(COLUMNS):
+        col = cols[d]
+        if col:
+            tops.append((d, col[-1]))
+        elif empty < 0:
+            empty = d
+    for s in range(COLUMNS):
+        col = cols[s]
+        n = len(col)
+        if not n:
+            continue
+        start = column_info(col)[0]
+        low = col[-1] % 13
+        high = col[start] % 13
+        below = col[start - 1] if start else None
+        reveals = below is None or below >= DOWN
+        for d, card in tops:
+            if d == s:
+                continue
+            need = card % 13 - 1
+            if need < low or need > high:
+                continue
+            count = need - low + 1
+            same = col[n - count] + 1 == card
+            whole = count == n - start
+            if same:
+                out.append((0 if whole else 1, s, d, count))
+            elif whole:
+                if reveals:
+                    out.append((1, s, d, count))
+                elif below % 13 != card % 13:  # not a swap between equal ranks
+                    out.append((3, s, d, count))
+                else:
+                    out.append((4, s, d, count))
+        if empty >= 0:
+            for k in range(max(start, 1), n):
+                out.append((2 if k == start and reveals else 4, s, empty, n - k))
+    out.sort()
+    return out
+
+
+def apply(cols: tuple, s: int, d: int, count: int) -> tuple[tuple, int]:
+    """(the columns after moving ``count`` cards from ``s`` to ``d``, runs removed)."""
+    new = list(cols)
+    source = cols[s]
+    moving = source[-count:]
+    new[s] = _turned(source[:-count])
+    target = cols[d] + moving
+    removed = 0
+    if _complete(target):
+        target = _turned(target[:-13])
+        removed = 1
+    new[d] = target
+    return tuple(new), removed
+
+
+def deal_row(cols: tuple, row: Sequence[int]) -> tuple[tuple, int]:
+    """(the columns after a stock deal of ``row``, runs removed)."""
+    new = []
+    removed = 0
+    for col, card in zip(cols, row, strict=False):
+        col = col + (card,)
+        if _complete(col):
+            col = _turned(col[:-13])
+            removed += 1
+        new.append(col)
+    return tuple(new), removed
+
+
+def score_of(cols: tuple, removed: int) -> int:
+    return removed * REMOVED + sum(column_info(col)[1] for col in cols)
+
+
+class _Budget:
+    def __init__(self, states: int, deadline: float) -> None:
+        self.states = states
+        self.deadline = deadline
+        self.used = 0
+
+    def spent(self) -> bool:
+        return self.used >= self.states or time.monotonic() >= self.deadline
+
+
+# A node: (columns, runs removed, score, parent node, move).
+
+
+def _phase(starts, visits, width, budget, last):
+    """Best-first search without deals. Returns (won node or None, the best
+    ``width`` nodes that may deal)."""
+    heap = []
+    seen = set()
+    tick = 0
+    for node in starts:
+        seen.add(node[0])
+        heap.append((-node[2], tick, node))
+        tick += 1
+    heapq.heapify(heap)
+    dealable = []
+    expanded = 0
+    while heap and expanded < visits:
+        if budget.used & 255 == 0 and budget.spent():
+            break
+        _, _, node = heapq.heappop(heap)
+        cols, removed, score = node[0], node[1], node[2]
+        expanded += 1
+        budget.used += 1
+        if not last and all(cols):
+            dealable.append(node)
+        for _, s, d, count in moves_of(cols):
+            child, gone = apply(cols, s, d, count)
+            if child in seen:
+                continue
+            seen.add(child)
+            total = removed + gone
+            if total == RUNS:
+                return (child, total, 0, node, (s, d, count)), []
+            child_score = (score - column_info(cols[s])[1] - column_info(cols[d])[1]
+                           + column_info(child[s])[1] + column_info(child[d])[1]
+                           + gone * REMOVED)
+            heapq.heappush(heap, (-child_score, tick, (child, total, child_score, node, (s, d, count))))
+            tick += 1
+    dealable.sort(key=lambda n: -n[2])
+    return None, dealable[:width]
+
+
+def _attempt(start, rows, width, visits, budget):
+    beam = [(start, 0, score_of(start, 0), None, None)]
+    for phase in range(len(rows) + 1):
+        last = phase == len(rows)
+        won, dealable = _phase(beam, visits, width, budget, last)
+        if won is not None:
+            return won
+        if last or not dealable or budget.spent():
+            return None
+        beam = []
+        for node in dealable:
+            child, gone = deal_row(node[0], rows[phase])
+            total = node[1] + gone
+            if total == RUNS:
+                return (child, total, 0, node, DEAL)
+            beam.append((child, total, score_of(child, total), node, DEAL))
+    return None
+
+
+def _line(node) -> tuple[tuple[int, int, int], ...]:
+    moves = []
+    while node[3] is not None:
+        moves.append(node[4])
+        node = node[3]
+    return tuple(reversed(moves))
+
+
+def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
+           states: int, seconds: float, native: bool | None = None) -> SpiderLine:
+    """Look for a winning line from ``columns`` with ``rows`` still in the stock
+    (next row first), visiting at most ``states`` positions in ``seconds``:
+    each weight set of ``PORTFOLIO`` through the narrow attempts of the
+    ``SCHEDULE``, then the wide attempts with the first set. The compiled
+    search (``spider_native``) runs when it is built, unless ``native`` is
+    False; both find the same line for the same budget.
+
+    >>> search([()] * 10, [], states=10, seconds=1.0).moves
+    """
+    started = time.monotonic()
+    deadline = started + seconds
+    used = 0
+    narrow, wide = SCHEDULE[:NARROW], SCHEDULE[NARROW:]
+    plan = [(weights, narrow) for weights in PORTFOLIO] + [(PORTFOLIO[0], wide)]
+    for weights, schedule in plan:
+        left = deadline - time.monotonic()
+        if used >= states or left <= 0:
+            break
+        moves, spent = _search_with(columns, rows, states - used, left, weights, schedule, native)
+        used += spent
+        if moves is not None:
+            return SpiderLine(moves, used, time.monotonic() - started)
+    return SpiderLine(None, used, time.monotonic() - started)
+
+
+def _search_with(columns, rows, states, seconds, weights, schedule, native):
+    if native is not False and spider_native.available():
+        return spider_native.search(columns, rows, states=states, seconds=seconds,
+                                    weights=weights, schedule=schedule)
+    with _PYTHON:  # the weights are module state in the pure Python search
+        _use(weights)
+        budget = _Budget(states, time.monotonic() + seconds)
+        start = tuple(tuple(col) for col in columns)
+        for width, visits in schedule:
+            found = _attempt(start, [tuple(r) for r in rows], width, visits, budget)
+            if found is not None:
+                return _line(found), budget.used
+            if budget.spent():
+                break
+        return None, budget.used
+
+
+def _use(weights) -> None:
+    global REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK
+    if weights != (REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK):
+        REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK = weights
+        _INFO.clear()

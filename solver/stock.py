@@ -1,0 +1,230 @@
+"""Solving the games with a stock and face-down cards (Klondike, Spider):
+the searches' lines in our notation, replayed by the engine before anyone
+sees them.
+
+- Klondike from its starting deal: Klondike-Solver (``ksolve.py``): its fast
+  search first, then its minimal (A*) search, whose exhaustion is the only
+  ``impossible`` we report, with its scope. Mid-game positions (hints): our
+  own bounded search (``klondike_search.py``).
+- Spider: our beam search (``spider_search.py``); it never proves a loss.
+
+Budgets count positions (Klondike-Solver's closed states, our searches'
+visited positions); Spider also stops at a time limit.
+
+>>> from engine import deal
+>>> solve_stock(deal("spider-1suit", 3), budget=100_000).status
+'winnable'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from engine import VARIANTS, EngineError, StockPosition, family_of, get_ruleset, replay, to_layout
+from engine.canonical import canonical_suffix
+from engine.families.klondike import KLONDIKE
+from engine.families.spider import SPIDER
+from engine.stock_position import check_stock_position
+from solver import klondike_search, ksolve, spider_search
+from solver.errors import UnsupportedPositionError
+from solver.results import (
+    IMPOSSIBLE,
+    SCOPE_UNDECIDED,
+    SCOPE_WINNABLE,
+    UNDECIDED,
+    WINNABLE,
+    ParResult,
+    SolveResult,
+)
+
+#: What an exhausted minimal search of Klondike-Solver proves: every line of
+#: its move set, which leaves out a few moves it deems useless (a partial run
+#: moved unless it frees a card for a foundation; foundation returns below
+#: the lowest foundation + 2).
+SCOPE_KSOLVE = "no winning line in Klondike-Solver's exhaustive search"
+
+#: A narrower, deeper fast search tried next: it solved Draw 1 deals the first
+#: one left "could not complete" (8 and 15) in a few seconds.
+KLONDIKE_NARROW_CAP = 1_000_000
+KLONDIKE_NARROW_SHIFTS = (2, 4)
+#: Positions a search may visit when the caller gives no budget: Klondike-Solver's
+#: minimal search holds them all (about 3 s per million here).
+DEFAULT_STOCK_BUDGET = 1_000_000
+#: States of Klondike-Solver's fast search (about 3 s per million here);
+#: past this, its minimal search is the better use of the budget.
+KLONDIKE_FAST_CAP = 300_000
+#: Seconds a Spider search may take by default, per suit count.
+SPIDER_SECONDS = {1: 10.0, 2: 20.0, 4: 30.0}
+_SPIDER_COLUMNS = "1234567890"
+
+
+def is_stock_game(position) -> bool:
+    """Whether ``position`` belongs to a variant these searches play."""
+    return getattr(position, "variant", None) in STOCK_VARIANTS
+
+
+def check_stock(position: StockPosition) -> StockPosition:
+    """``position`` when it is a well-formed position of a variant we solve."""
+    if position.variant not in STOCK_VARIANTS:
+        raise UnsupportedPositionError(f"no solver plays {position.variant!r}")
+    if not isinstance(position, family_of(position.variant).position_type):
+        raise UnsupportedPositionError(f"not a position of {position.variant}")
+    try:
+        check_stock_position(position)
+    except EngineError as error:
+        raise UnsupportedPositionError(str(error)) from error
+    return position
+
+
+def solve_stock(position: StockPosition, *, budget: int, seconds: float | None = None,
+                minimal: bool = True) -> SolveResult:
+    """Decide a Klondike or Spider position; see the module notes."""
+    started = time.perf_counter()
+    search = _SEARCHES[family_of(position.variant)]
+    return search(position, budget, seconds, started, minimal)
+
+
+def _klondike(position, budget, seconds, started, minimal) -> SolveResult:
+    if is_starting_deal(position):
+        return _klondike_deal(position, budget, started, minimal)
+    return _klondike_search(position, budget, seconds, started)
+
+
+def is_starting_deal(position: StockPosition) -> bool:
+    """A Klondike position as dealt: nothing turned, played or uncovered."""
+    return (not position.waste and not any(position.foundations)
+            and position.face_down == tuple(range(len(position.columns)))
+            and all(len(c) == i + 1 for i, c in enumerate(position.columns)))
+
+
+def _klondike_deal(position, budget, started, minimal) -> SolveResult:
+    draw = get_ruleset(position.variant).draw_count
+    layout = to_layout(position)
+    spent, rejected = 0, []
+    runs = [("ksolve-fast", False, min(budget, KLONDIKE_FAST_CAP), (0, 0))]
+    if minimal:
+        runs.append(("ksolve-narrow", False, min(budget, KLONDIKE_NARROW_CAP), KLONDIKE_NARROW_SHIFTS))
+        runs.append(("ksolve-minimal", True, budget, (0, 0)))
+    for name, exhaustive, states, shifts in runs:
+        run = ksolve.run(layout, draw, states, minimal=exhaustive, shifts=shifts)
+        spent += run.states
+        if run.outcome == ksolve.SOLVED:
+            line = verified(position, run.line)
+            if line is not None:
+                return _result(WINNABLE, line, spent, started, name, SCOPE_WINNABLE, rejected)
+            rejected.append(name)
+        elif run.outcome == ksolve.EXHAUSTED:
+            return _result(IMPOSSIBLE, (), spent, started, name, SCOPE_KSOLVE, rejected)
+    return _result(UNDECIDED, (), spent, started, runs[-1][0], SCOPE_UNDECIDED, rejected)
+
+
+def _klondike_search(position, budget, seconds, started) -> SolveResult:
+    found = klondike_search.search(position, states=budget, seconds=seconds or 10.0)
+    return _from_search(position, found.moves, found.states, started, "klondike-search")
+
+
+def _spider(position, budget, seconds, started, minimal) -> SolveResult:
+    suits = len(set(get_ruleset(position.variant).deck_suits))
+    columns, rows = spider_columns(position)
+    limit = SPIDER_SECONDS.get(suits, 30.0) if seconds is None else seconds
+    found = spider_search.search(columns, rows, states=budget, seconds=limit)
+    moves = None if found.moves is None else spider_notation(columns, rows, found.moves)
+    return _from_search(position, moves, found.states, started, "spider-beam")
+
+
+#: The search of each family these searches play.
+_SEARCHES = {KLONDIKE: _klondike, SPIDER: _spider}
+#: The variants these searches play.
+STOCK_VARIANTS = tuple(v for v in VARIANTS if family_of(v) in _SEARCHES)
+
+
+def _from_search(position, moves, states, started, name) -> SolveResult:
+    if moves is not None:
+        line = verified(position, moves)
+        if line is not None:
+            return _result(WINNABLE, line, states, started, name, SCOPE_WINNABLE, [])
+        return _result(UNDECIDED, (), states, started, name, SCOPE_UNDECIDED, [name])
+    return _result(UNDECIDED, (), states, started, name, SCOPE_UNDECIDED, [])
+
+
+def verified(position: StockPosition, line: Sequence[str]) -> tuple[str, ...] | None:
+    """``line`` in canonical form (``41v1``, never ``41``, for one card into an
+    empty Spider column) when the engine replays it from ``position`` to a win,
+    else ``None``."""
+    result = replay(position, list(line))
+    if result.error is not None or not result.won:
+        return None
+    return canonical_suffix(position, line)
+
+
+def _result(status, line, states, started, preset, scope, rejected) -> SolveResult:
+    return SolveResult(status, tuple(line), states, time.perf_counter() - started, preset, scope,
+                       tuple(rejected))
+
+
+def spider_columns(position: StockPosition) -> tuple[list[tuple], list[tuple]]:
+    """The search's columns and stock rows (next row first) of a Spider position."""
+    suits = get_ruleset(position.variant).deck_suits
+    order = {suit: i for i, suit in enumerate(dict.fromkeys(suits + "CSHD"))}
+
+    def code(card) -> int:
+        return order[card.suit] * 13 + card.rank - 1
+
+    columns = []
+    for column, down in zip(position.columns, position.face_down, strict=True):
+        columns.append(tuple(code(c) + (spider_search.DOWN if i < down else 0)
+                             for i, c in enumerate(column)))
+    stock = [code(c) for c in reversed(position.stock)]  # the top card first
+    width = len(columns)
+    rows = [tuple(stock[i:i + width]) for i in range(0, len(stock), width)]
+    return columns, rows
+
+
+def spider_notation(columns, rows, moves) -> tuple[str, ...]:
+    """The search's ``(source, destination, count)`` moves in our notation:
+    ``s`` for a deal, ``35`` onto a card, ``35v4`` or ``35v1`` into an empty column (the
+    columns are followed through the search's own moves, run removals included)."""
+    cols = tuple(tuple(c) for c in columns)
+    rows = list(rows)
+    out = []
+    for source, target, count in moves:
+        if source < 0:
+            out.append("s")
+            cols, _ = spider_search.deal_row(cols, rows.pop(0))
+            continue
+        text = _SPIDER_COLUMNS[source] + _SPIDER_COLUMNS[target]
+        if not cols[target]:
+            text += f"v{count:x}"
+        out.append(text)
+        cols, _ = spider_search.apply(cols, source, target, count)
+    return tuple(out)
+
+
+#: Klondike-Solver's minimal (A*) search for par: states allowed.
+KLONDIKE_PAR_STATES = 1_000_000
+
+
+def stock_par(position: StockPosition, *, budget: int, seconds: float | None = None) -> ParResult:
+    """The verdict, and for a winnable Klondike deal a second, minimal search:
+    par is the shortest verified line found, an upper bound on the true par
+    (Klondike-Solver's "minimal" counts its own moves, not ours)."""
+    started = time.perf_counter()
+    verdict = solve_stock(position, budget=budget, seconds=seconds)
+    tried = [verdict.preset, *verdict.rejected]
+    best, best_preset, states = verdict.moves, verdict.preset, verdict.iterations
+    solved = [verdict.preset] if verdict.status == WINNABLE else []
+    if verdict.status == WINNABLE and verdict.preset == "ksolve-fast":  # Klondike-Solver plays Klondike only
+        draw = get_ruleset(position.variant).draw_count
+        run = ksolve.run(to_layout(position), draw, min(budget, KLONDIKE_PAR_STATES), minimal=True)
+        states += run.states
+        tried.append("ksolve-minimal")
+        line = verified(position, run.line) if run.outcome == ksolve.SOLVED else None
+        if line is not None:
+            solved.append("ksolve-minimal")
+        if line is not None and len(line) < len(best):
+            best, best_preset = line, "ksolve-minimal"
+    winnable = verdict.status == WINNABLE
+    return ParResult(verdict.status, len(best) if winnable else None, best,
+                     tuple(dict.fromkeys(tried)), verdict.scope, states,
+                     time.perf_counter() - started, best_preset, tuple(solved))
