@@ -9,12 +9,8 @@ from __future__ import annotations
 import random
 
 from engine.canonical import canonical_line
-from engine.deals import deal
-from engine.generate import legal_moves
-from engine.moves import apply_move
 from engine.notation import format_move
-from engine.position import position_to_json
-from engine.stock_position import StockPosition, stock_position_to_json
+from engine.play import apply_move, deal, legal_moves, position_to_json
 from engine.stock_scenarios import stock_named_positions
 
 _LINES = (
@@ -36,8 +32,7 @@ def canonical_line_vectors() -> list[dict]:
     entries = []
     for name, start in starts:
         written = _written_walk(start, random.Random(name))
-        to_json = stock_position_to_json if type(start) is StockPosition else position_to_json
-        entries.append({"name": name, "variant": start.variant, "start": to_json(start),
+        entries.append({"name": name, "variant": start.variant, "start": position_to_json(start),
                         "moves": written, "canonical": list(canonical_line(start, written))})
     return entries
 

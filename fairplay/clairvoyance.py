@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Card, StockPosition, apply_move, get_ruleset, legal_moves
+from engine import Card, StockPosition, apply_move, family_of, legal_moves
 
 #: Uses of a turned card (see the module notes).
 HOME, FITS, NONE = 2, 1, 0
@@ -106,9 +106,11 @@ def _run_base(position: StockPosition, j: int) -> Card:
 
 def card_use(position: StockPosition, index: int, card: Card) -> int:
     """The use of ``card``, just turned up on column ``index`` of ``position``."""
-    if get_ruleset(position.variant).family == "klondike":
-        return _klondike_use(position, index, card)
-    return _spider_use(position, index, card)
+    return _USES[family_of(position.variant).name](position, index, card)
+
+
+#: What a card turned up is worth, by family (each plays its own game of hidden cards).
+_USES = {"klondike": _klondike_use, "spider": _spider_use}
 
 
 def reveal_options(position: StockPosition) -> dict[str, tuple[int, int]]:

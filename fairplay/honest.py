@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import StockPosition, apply_move, get_ruleset, is_won, legal_moves
+from engine import StockPosition, apply_move, family_of, get_ruleset, is_won, legal_moves
 from fairplay.clairvoyance import hindsight_choices
 
 MAX_MOVES = 600
@@ -95,10 +95,12 @@ def _spider_score(position: StockPosition, move, after: StockPosition) -> float 
     return None
 
 
+#: How the honest player weighs a move, by family.
+_SCORES = {"klondike": _klondike_score, "spider": _spider_score}
+
+
 def _score(position: StockPosition, move, after: StockPosition) -> float | None:
-    if get_ruleset(position.variant).family == "klondike":
-        return _klondike_score(position, move, after)
-    return _spider_score(position, move, after)
+    return _SCORES[family_of(position.variant).name](position, move, after)
 
 
 def _progress(position: StockPosition) -> tuple:
@@ -136,13 +138,16 @@ def honest_game(start: StockPosition, *, seed: int = 0, noise: float = NOISE,
     return HonestRun(is_won(position), len(line), tuple(line))
 
 
+_PATIENCE = {
+    "klondike": lambda rules, stock_size: stock_size // rules.draw_count + 2,
+    "spider": lambda rules, stock_size: 1,
+}
+
+
 def _patience(start: StockPosition, stock_size: int) -> int:
     """Stock moves without a gain before the player gives up: a pass and a bit (Klondike),
     one deal (Spider)."""
-    if get_ruleset(start.variant).family == "klondike":
-        draw = get_ruleset(start.variant).draw_count
-        return stock_size // draw + 2
-    return 1
+    return _PATIENCE[family_of(start.variant).name](get_ruleset(start.variant), stock_size)
 
 
 def reference(start: StockPosition, *, runs: int = 60, seconds: float = 20.0, seed: int = 0,

@@ -11,6 +11,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 import engine
+from engine import family_of
 from games.catalogue import site_ruleset
 
 GLYPH = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
@@ -112,11 +113,14 @@ CATCHES = {
 }
 
 
+#: Variants whose guide is their own rather than their family's (ForeCell's empty
+#: columns take a King only, and its cells start full).
+_OWN_GUIDE = {"forecell": "forecell"}
+
+
 def _family_key(variant: str) -> str:
-    ruleset = site_ruleset(variant)
-    if ruleset.family == "freecell" and ruleset.empty_column_accepts == "king":
-        return "forecell"
-    return ruleset.family
+    site_ruleset(variant)  # an unknown or unoffered variant is refused here
+    return _OWN_GUIDE.get(variant) or family_of(variant).name
 
 
 def _face(card: str | None) -> tuple[str, bool]:

@@ -72,7 +72,7 @@ def _deal_ceiling(variant: str) -> int:
     return site_ruleset(variant).max_deal_number
 
 
-def _single_click(variant: str) -> bool:
+def single_click(variant: str) -> bool:
     """A mouse click plays a card at once where empty columns take only Kings
     in the FreeCell family (ForeCell); Klondike and Spider play a card on a
     double-click, as FreeCell does (intents.js decides the same from the catalogue)."""
@@ -128,7 +128,7 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
         number=number,
         title=f"{variant_title(variant)} #{number}",
         short_title=variant_title(variant),
-        single_click=_single_click(variant),
+        single_click=single_click(variant),
         family=site_ruleset(variant).family,
         share_url=reverse("frontend:share", args=[share_code(variant, number)]),
         preload=PLAY_MODULES,
@@ -160,7 +160,7 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
         short_title=variant_title(variant),
         past=day < today,
         title=f"Daily {variant_title(variant)}, {day.isoformat()}",
-        single_click=_single_click(variant),
+        single_click=single_click(variant),
         family=site_ruleset(variant).family,
         preload=PLAY_MODULES,
     )

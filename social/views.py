@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import NotFound
-from frontend.views import PLAY_MODULES
+from frontend.views import PLAY_MODULES, single_click
 from games.catalogue import catalogue_json, daily_variants, site_ruleset, variant_choices, variant_title
 from games.clock import today_utc
 from games.models import Daily
@@ -57,7 +57,7 @@ def challenge_play(request: HttpRequest, code: str) -> HttpResponse:
         "page": "play", "variants": dict(variant_choices()), "catalogue": catalogue_json(),
         "variant": variant, "number": found.deal.number, "challenge": found.code,
         "title": f"{variant_title(variant)} #{found.deal.number}", "short_title": variant_title(variant),
-        "single_click": ruleset.empty_column_accepts == "king" and ruleset.family == "freecell",
+        "single_click": single_click(variant),
         "family": ruleset.family, "preload": PLAY_MODULES,
         "share_url": reverse("social:challenge", args=[found.code]),
     })
