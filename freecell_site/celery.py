@@ -65,6 +65,10 @@ app.conf.update(
             "task": "games.submissions_sweep",
             "schedule": 30.0,
         },
+        "requeue-after-broker-loss": {
+            "task": "games.broker_loss_check",
+            "schedule": 5.0,
+        },
         "fill-winnable-pools": {
             "task": "games.pools_fill",
             "schedule": 60.0,

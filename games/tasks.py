@@ -10,6 +10,9 @@ time limits every task shares (below the broker's visibility timeout) are set in
 freecell_site/celery.py.
 """
 
+import datetime as dt
+
+import redis
 from celery import shared_task
 from django.conf import settings
 
@@ -55,6 +58,28 @@ def submissions_sweep_task() -> int:
     for pk in stale:
         submission_validate_task.delay(pk)
     return len(stale)
+
+
+@shared_task(name="games.broker_loss_check")
+def broker_loss_check_task() -> int:
+    """Every few seconds: has the broker lost what it held? Then re-ring for every pending submission.
+
+    A mark with no expiry sits in the broker's Redis database beside the queue. If
+    it is gone, that Redis was restarted without its data (or flushed), and every
+    message queued or unacknowledged in it was lost with it: the submissions still
+    pending are re-enqueued at once, whatever their age, instead of waiting for
+    the sweeper's 45 s (the drill: up to 70 s "pending"). Validation is idempotent,
+    so one that was not lost and runs twice does no harm.
+    """
+    from games.services.results import submissions_stale
+
+    client = redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_timeout=5)
+    if not client.set(f"{settings.CELERY_TASK_DEFAULT_QUEUE}:broker-mark", 1, nx=True):
+        return 0
+    pending = submissions_stale(older_than=dt.timedelta(0))
+    for pk in pending:
+        submission_validate_task.delay(pk)
+    return len(pending)
 
 
 @shared_task(name="games.guest_games_expire")

@@ -43,12 +43,12 @@ def _attempt_count(submission_id: int) -> int | None:
         return Submission.objects.values_list("attempts", flat=True).get(pk=submission_id)
 
 
-def submissions_stale(*, limit: int = 500) -> list[int]:
+def submissions_stale(*, limit: int = 500, older_than: dt.timedelta = SWEEP_AFTER) -> list[int]:
     """Pending submissions that should have been judged by now (the sweeper re-enqueues them)."""
     return list(
         Submission.objects.filter(
             status=Submission.Status.PENDING,
-            created_at__lt=timezone.now() - SWEEP_AFTER,
+            created_at__lt=timezone.now() - older_than,
             attempts__lte=MAX_ATTEMPTS,
         )
         .order_by("created_at")

@@ -9,6 +9,7 @@ import signal
 
 import pytest
 import requests
+from django.conf import settings
 from django.db import connection, transaction
 
 from games.models import Result, Submission
@@ -16,13 +17,14 @@ from games.selectors.leaderboards import DAILY_ORDER, ON_BOARDS
 from tests.reliability.conftest import backdate, players_bulk, todays_daily, token_session
 from tests.reliability.faults import FaultRedis, FaultStack, until
 from tests.reliability.test_concurrency import padded
-from tests.support.lines import human_line
+from tests.support.lines import human_line, winning_line
 from tests.support.processes import database_url
 from tests.support.waiting import wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
 BOARD = "/api/leaderboards/daily/today/freecell/"
+LOST = 5  # submissions queued when the broker loses its data
 
 
 @pytest.fixture(scope="module")
@@ -193,3 +195,40 @@ def test_while_redis_is_down_reads_come_from_the_database_and_writes_answer_503(
     print(f"\nmoves accepted again {waited:.1f} s after Redis returned")
     assert sessions[1].get(f"{url}/api/games/{game['id']}/", timeout=60).json()["ply"] == 2
     assert stack.worker.popen.poll() is None, stack.worker.tail()
+
+
+def test_submissions_lost_with_a_redis_restarted_without_its_data_are_requeued_within_seconds(
+    stack, redis_up, make_player
+):
+    """The drill: 35 queued validations died with a Redis restarted empty, and wins showed "pending"
+    for up to 70 s, until the sweeper (pending 45 s, every 30 s) re-queued them. Beat's broker check
+    (every 5 s) sees its mark gone and re-queues every pending submission at once."""
+    if stack.beat is None:
+        stack.start_beat()
+    url = stack.url
+    alice = token_session(make_player("alice"))
+    line = winning_line("freecell", 24)
+    body = {"moves": list(line), "client_times": [4000 * (i + 1) for i in range(len(line))]}
+    games = [alice.post(f"{url}/api/games/", json={"variant": "freecell", "number": 24}, timeout=60).json()["id"]
+             for _ in range(LOST)]
+    for game_id in games:
+        backdate(game_id, 30)
+    # Beat has run its check once on this Redis (its mark is set) before anything is lost.
+    wait_for(lambda: redis_up.client().exists(f"{settings.CELERY_TASK_DEFAULT_QUEUE}:broker-mark"), timeout=60)
+
+    stack.worker.signal(signal.SIGSTOP)  # the submissions stay queued in Redis
+    try:
+        for game_id in games:
+            response = alice.post(f"{url}/api/games/{game_id}/submission/", json=body, timeout=60)
+            assert response.status_code == 202, response.text
+        # All queued but one the stopped worker may already have taken off the queue.
+        assert redis_up.client().llen(settings.CELERY_TASK_DEFAULT_QUEUE) >= LOST - 1
+        redis_up.restart(keep_data=False)  # and every queued message with it
+        assert redis_up.client().llen(settings.CELERY_TASK_DEFAULT_QUEUE) == 0
+    finally:
+        stack.worker.signal(signal.SIGCONT)
+    # Well before the sweeper's 45 s could have re-queued them.
+    waited = until(lambda: Submission.objects.filter(status="accepted").count() == LOST, timeout=40)
+    print(f"\n{LOST} submissions lost with the broker's data accepted {waited:.1f} s after Redis returned empty")
+    assert Result.objects.count() == LOST
+    assert stack.worker.popen.poll() is None and stack.beat.popen.poll() is None
