@@ -14,6 +14,9 @@ boards are stored bytes per league and per follower (``social/selectors/stored.p
 answered before DRF runs; what they cost more than the public board is the
 session's lookup (a query for the session, one for the user) and a third cache key.
 
+Last, the same three reads in this process through Django's whole stack (the
+test client), best of three rounds: what a read costs in CPU, apart from queueing.
+
 Target: league and following boards' p99 within 2x the public board's at 300 req/s,
 0 errors. The figures are printed, never asserted.
 """
@@ -106,6 +109,32 @@ async def measure(url: str, args, social: dict) -> dict:
     return out
 
 
+def in_process(social: dict, reads: int) -> dict:
+    """Mean per read through Django's whole stack in this process (the test client: every
+    middleware, no network, no gunicorn), each path in turn, three rounds: the CPU a read costs."""
+    import time
+
+    from django.test import Client
+
+    paths = {"board": (BOARD, None),
+             "league": (f"{BOARD}?league={social['league']}", social["owner_cookie"]),
+             "following": (f"{BOARD}?among=following", social["follower_cookie"])}
+    clients = {}
+    for name, (path, cookie) in paths.items():
+        clients[name] = Client()
+        if cookie:
+            clients[name].cookies["sessionid"] = cookie.split("=", 1)[1]
+        assert clients[name].get(path).status_code == 200
+    best: dict[str, float] = {}
+    for _ in range(3):
+        for name, (path, _cookie) in paths.items():
+            began = time.perf_counter()
+            for _ in range(reads):
+                clients[name].get(path)
+            best[name] = min(best.get(name, float("inf")), (time.perf_counter() - began) / reads)
+    return {name: round(seconds * 1000, 2) for name, seconds in best.items()}
+
+
 def report(out: dict, args) -> None:
     print(f"\nload average before / after: {out['loadavg_before']} / {out['loadavg_after']} "
           "(other processes on the machine share the cores)")
@@ -117,6 +146,11 @@ def report(out: dict, args) -> None:
         r = out[key]
         print(f"  {key} board p99 x{r['p99_vs_board']} the public board's (x{r['p99_vs_static']} the static "
               f"file's; the public board x{out['board']['p99_vs_static']})")
+    ms = out["in_process_ms"]
+    print(f"  in-process, best of three rounds of {args.in_process_reads} reads: "
+          f"public board {ms['board']} ms, league {ms['league']} ms "
+          f"(x{round(ms['league'] / ms['board'], 2)}), following {ms['following']} ms "
+          f"(x{round(ms['following'] / ms['board'], 2)})")
     met = all(out[k]["p99_vs_board"] <= 2 and out[k]["errors"] == 0 for k in ("league", "following"))
     print(f"  target: league and following p99 within 2x the public board's, 0 errors: "
           f"{'met' if met else 'MISSED'}")
@@ -127,6 +161,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=300)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--members", type=int, default=20)
+    parser.add_argument("--in-process-reads", type=int, default=200)
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     with live_stack() as stack:
@@ -136,6 +171,7 @@ def main() -> None:
         gc.freeze()  # as bench/load.py: the generator's collections would count as latency
         before = [round(x, 2) for x in os.getloadavg()]
         out = asyncio.run(measure(stack.url, args, social))
+        out["in_process_ms"] = in_process(social, args.in_process_reads)
         out["loadavg_before"], out["loadavg_after"] = before, [round(x, 2) for x in os.getloadavg()]
     report(out, args)
     if args.json:
