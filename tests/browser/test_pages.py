@@ -19,7 +19,6 @@ pytestmark = pytest.mark.django_db
         "/leaderboards/all-time/freecell/",
         "/leaderboards/daily/2026-01-02/freecell/",
         "/leaderboards/deal/freecell/24/",
-        "/players/someone/",
         "/login/",
         "/register/",
     ],
@@ -58,10 +57,17 @@ def test_a_past_daily_opens_by_its_date_and_a_future_one_does_not(client, player
     assert client.get("/daily/freecell-classic/2026-01-02").status_code == 404
 
 
-def test_a_past_daily_asks_a_guest_to_log_in_first(client):
-    response = client.get("/daily/forecell/2026-01-02")
-    assert response.status_code == 302
-    assert response["Location"].startswith("/login/?next=/daily/forecell/2026-01-02")
+def test_a_guest_opening_a_past_daily_sees_its_replays_and_todays_asks_to_log_in(client):
+    from games.clock import today_utc
+    from games.models import Daily, Deal
+
+    deal = Deal.objects.create(variant="forecell", number=2)
+    past = Daily.objects.create(variant="forecell", date=today_utc() - dt.timedelta(days=3), deal=deal)
+    response = client.get(f"/daily/forecell/{past.date.isoformat()}")
+    assert response.status_code == 302 and response["Location"] == f"/replay/{past.date.isoformat()}/forecell/"
+    assert client.get("/daily/forecell/2026-01-02").status_code == 404  # no daily that day: said plainly
+    todays = client.get("/daily/forecell")
+    assert todays.status_code == 302 and todays["Location"].startswith("/login/?next=/daily/forecell")
 
 
 def test_the_leaderboards_page_offers_the_archives_of_past_dailies(client):
@@ -112,6 +118,13 @@ def test_the_play_page_carries_its_share_link(client):
     assert f'data-share-url="/s/{share_code("freecell", 24)}"'.encode() in response.content
 
 
+def test_a_profile_opens_for_a_guest_and_an_unknown_players_is_not_found(client, make_player):
+    make_player("someone")
+    response = client.get("/players/someone/")
+    assert response.status_code == 200 and "csrftoken" in response.cookies
+    assert client.get("/players/nobody-by-this-name/").status_code == 404
+
+
 @pytest.mark.parametrize(
     "target", ["https://elsewhere.example/", "//elsewhere.example/", "javascript:alert(1)"]
 )
@@ -125,5 +138,4 @@ def test_a_profile_shows_statistics_per_game(site, make_player):
     make_player("statsperson")
     site.goto(f"{site.base}/players/statsperson/")
     site.get_by_text("No games finished yet.").wait_for()
-    site.goto(f"{site.base}/players/nobody-by-this-name/")
-    site.get_by_text("No such player.").wait_for()
+    assert site.goto(f"{site.base}/players/nobody-by-this-name/").status == 404
