@@ -25,6 +25,7 @@ ROUTES = [
     "/api/players/{username}/stats/", "/api/staff/schedule/", "/api/staff/schedule/{variant}/{date}/",
     "/api/staff/schedule/fill/", "/api/staff/schedule-requests/{request_id}/",
     "/api/staff/players/{username}/suspension/",
+    "/api/races/", "/api/races/{code}/", "/api/races/{code}/join/", "/api/players/{username}/race-ratings/",
 ]
 
 
