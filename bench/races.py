@@ -267,6 +267,7 @@ def main() -> None:
     args = parser.parse_args()
     # The races are made through the services between runs, from this script's event loop.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    os.environ.setdefault("RACE_SOCKET_DB_POOL", "1")  # as production runs the sockets
     with live_stack() as services:
         try:
             seed(0, 0, warm=False)

@@ -33,8 +33,9 @@ from races.services import moves as race_moves
 from races.services import races as race_services
 
 # Database work on a pool of threads (each with its own connection), not Channels' default of one
-# thread per process: one socket's move need not wait behind every other socket's.
-database_sync_to_async = partial(DatabaseSyncToAsync, thread_sensitive=False)
+# thread per process: one socket's move need not wait behind every other socket's. The test
+# settings keep the one thread, whose connection the test database's teardown can close.
+database_sync_to_async = partial(DatabaseSyncToAsync, thread_sensitive=not settings.RACE_SOCKET_DB_POOL)
 
 FLOOD_BURST = 60
 FLOOD_RATE = 10.0  # frames a second, sustained
