@@ -138,7 +138,11 @@ async def play(ws_url: str, races: list[dict], seconds: float, pace: float, seed
                 sent[(race["code"], me["username"], ply + 1)] = started
                 await ws.send(json.dumps({"type": "moves", "id": ply + 1, "expected_ply": ply,
                                           "moves": [race["line"][ply]], "client_times": [clock]}))
-                done, frame = await answer
+                try:
+                    done, frame = await asyncio.wait_for(answer, 30)
+                except TimeoutError:
+                    refused["no answer in 30 s"] = refused.get("no answer in 30 s", 0) + 1
+                    break
                 answers.append(done - started)
                 if frame["type"] == "error":
                     refused[frame["error"]["code"]] = refused.get(frame["error"]["code"], 0) + 1
@@ -263,6 +267,7 @@ def main() -> None:
     args = parser.parse_args()
     # The races are made through the services between runs, from this script's event loop.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    os.environ.setdefault("RACE_SOCKET_DB_POOL", "1")  # as production runs the sockets
     with live_stack() as services:
         try:
             seed(0, 0, warm=False)

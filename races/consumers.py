@@ -11,10 +11,12 @@ nothing; a frame over 16 KiB, or more frames than a person sends
 socket (4008, 1009) after saying why.
 """
 
+import asyncio
 import time
+from functools import partial
 from urllib.parse import parse_qs, urlparse
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -29,6 +31,11 @@ from races.frames import MAX_FRAME_BYTES, frame_parse
 from races.selectors import progress_out, race_get, race_out
 from races.services import moves as race_moves
 from races.services import races as race_services
+
+# Database work on a pool of threads (each with its own connection), not Channels' default of one
+# thread per process: one socket's move need not wait behind every other socket's. The test
+# settings keep the one thread, whose connection the test database's teardown can close.
+database_sync_to_async = partial(DatabaseSyncToAsync, thread_sensitive=not settings.RACE_SOCKET_DB_POOL)
 
 FLOOD_BURST = 60
 FLOOD_RATE = 10.0  # frames a second, sustained
@@ -48,15 +55,20 @@ def _token_user(key: str):
     return token.user if token and token.user.is_active else AnonymousUser()
 
 
+def flood_clock() -> float:
+    """The flood bucket's clock (a test holds it still to count frames exactly)."""
+    return time.monotonic()
+
+
 class Bucket:
     """Frames allowed: ``burst`` at once, refilled at ``rate`` a second."""
 
     def __init__(self, burst: int, rate: float):
         self.burst, self.rate = burst, rate
-        self.level, self.at = float(burst), time.monotonic()
+        self.level, self.at = float(burst), flood_clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = flood_clock()
         self.level = min(self.burst, self.level + (now - self.at) * self.rate)
         self.at = now
         if self.level < 1:
@@ -72,6 +84,10 @@ class RaceConsumer(AsyncWebsocketConsumer):
         self.user = await self._user()
         self.bucket = Bucket(FLOOD_BURST, FLOOD_RATE)
         self.joined_group = False
+        # Frames are worked through in order by a task of their own, so that the events of the
+        # others' progress are sent on at once while this socket's own move is being stored.
+        self.frames = asyncio.Queue()
+        self.worker = asyncio.get_running_loop().create_task(self._work())
         await self.accept()
         if not self.user.is_authenticated:
             await self._error(None, "not_authenticated", "Log in (or give ?token=) to join a race.")
@@ -88,6 +104,8 @@ class RaceConsumer(AsyncWebsocketConsumer):
         await self._send_game_if_dealt()
 
     async def disconnect(self, code):
+        if getattr(self, "worker", None) is not None:
+            self.worker.cancel()
         if getattr(self, "joined_group", False):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self._presence(False)
@@ -96,11 +114,20 @@ class RaceConsumer(AsyncWebsocketConsumer):
         if not self.user.is_authenticated:
             return None
         if not self.bucket.take():
+            self.worker.cancel()  # the frames still waiting are dropped with the socket
             await self._error(None, "flood", "Too many frames: the socket is closed.")
             return await self.close(code=4008)
         if len(text_data or bytes_data or "") > MAX_FRAME_BYTES:
             await self._error(None, "frame_too_large", f"A frame is at most {MAX_FRAME_BYTES} bytes.")
             return await self.close(code=1009)
+        await self.frames.put((text_data, bytes_data))
+
+    async def _work(self):
+        while True:
+            text_data, bytes_data = await self.frames.get()
+            await self._frame(text_data, bytes_data)
+
+    async def _frame(self, text_data, bytes_data):
         frame = {}
         try:
             frame = frame_parse(text_data, bytes_data)

@@ -135,6 +135,8 @@ else:
 # The port the ASGI server listens on for /ws/ when it is not behind the same
 # address as the pages (scripts/run, the compose file): pages open sockets there.
 RACE_SOCKET_PORT = env("RACE_SOCKET_PORT", default="")
+# Race sockets store moves on a pool of threads (races/consumers.py) rather than one.
+RACE_SOCKET_DB_POOL = env.bool("RACE_SOCKET_DB_POOL", default=True)
 
 # Celery reads these through freecell_site/celery.py (namespace CELERY_).
 CELERY_BROKER_URL = REDIS_URL or "memory://"

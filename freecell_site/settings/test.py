@@ -18,6 +18,9 @@ from .base import BASE_DIR, CACHES, CHANNEL_LAYERS, DATABASES, REST_FRAMEWORK, S
 DATABASES["default"]["TEST"] = {"NAME": f"test_freecell_{TEST_RUN_ID}"}
 CELERY_TASK_DEFAULT_QUEUE = f"test-{TEST_RUN_ID}"
 CACHES = {"default": {**CACHES["default"], "KEY_PREFIX": f"fc-test-{TEST_RUN_ID}"}}
+# One database thread in the race sockets: pool threads' connections would outlive a test
+# and keep its database from being dropped (bench/races.py turns the pool back on).
+RACE_SOCKET_DB_POOL = env.bool("RACE_SOCKET_DB_POOL", default=False)
 _LAYER = CHANNEL_LAYERS["default"]
 CHANNEL_LAYERS = {"default": {**_LAYER, "CONFIG": {**_LAYER["CONFIG"], "prefix": f"asgi-test-{TEST_RUN_ID}"}}}
 

@@ -184,8 +184,13 @@ def test_moves_before_the_deal_are_refused(players):
     assert _game(race, alice).ply == 0
 
 
-def test_a_flood_of_frames_closes_the_socket(started_race, players):
+def test_a_flood_of_frames_closes_the_socket(started_race, players, monkeypatch):
+    from races import consumers
+
     alice, _, _ = players
+    # The bucket's clock held still: however slowly a busy machine reads the frames,
+    # the one after FLOOD_BURST closes the socket.
+    monkeypatch.setattr(consumers, "flood_clock", lambda: 1000.0)
 
     async def scenario():
         socket = await Socket(started_race.code, alice).open()
@@ -202,12 +207,10 @@ def test_a_flood_of_frames_closes_the_socket(started_race, players):
 
     code, frames = run(scenario)
     assert code == 4008
-    assert '"flood"' in frames[-1]
-    assert frames.count(frames[-1]) == 1
-    # Only the frames before the flood was seen were played: the first of them, then the
-    # same move again at ply 1 (legal: another free cell) until the bucket was empty.
-    game = _game(started_race, alice)
-    assert game.ply == 1 + sum('"type":"game"' in f for f in frames)
+    assert sum('"flood"' in f for f in frames) == 1
+    # Every frame of the flood asks for the same move at ply 1: at most the first of them
+    # was played before the socket was closed, and the frames still waiting were dropped.
+    assert _game(started_race, alice).move_list in ([FIRST], [FIRST, "1b"])
 
 
 def test_a_frame_too_large_closes_the_socket(started_race, players):

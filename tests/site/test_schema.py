@@ -32,6 +32,7 @@ ROUTES = [
     "/api/challenges/", "/api/challenges/{code}/", "/api/challenges/{code}/games/",
     "/api/players/{username}/follow/", "/api/leagues/", "/api/leagues/{code}/", "/api/leagues/{code}/join/",
     "/api/leagues/{code}/members/{username}/", "/api/leagues/{code}/standings/",
+    "/api/races/", "/api/races/{code}/", "/api/races/{code}/join/", "/api/players/{username}/race-ratings/",
 ]
 
 

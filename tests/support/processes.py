@@ -64,7 +64,7 @@ def service_env(database: str, **extra: str) -> dict:
 def asgi_argv(port: int) -> list[str]:
     """The ASGI server of the race sockets as scripts/run starts it (docs/benchmarks.md, Races)."""
     return [str(VENV_BIN / "uvicorn"), "freecell_site.asgi:application", "--host", "127.0.0.1",
-            "--port", str(port), "--no-access-log", "--ws", "websockets-sansio"]
+            "--port", str(port), "--no-access-log", "--log-level", "warning", "--ws", "websockets-sansio"]
 
 
 @dataclass
