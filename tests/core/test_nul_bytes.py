@@ -18,8 +18,12 @@ ADMIN_FILTERS = [
 
 @pytest.fixture
 def staff_client(client):
+    """A superuser past the admin's second factor, so the filters are really served."""
+    from tests.support.factors import factor_verified_login
+
     user = get_user_model().objects.create_superuser(username="curator", password="correct horse battery")
-    client.force_login(user)
+    factor_verified_login(client, user)
+    assert client.get("/admin/games/daily/").status_code == 200
     return client
 
 
