@@ -10,6 +10,8 @@ Plays, in this process and against the real scoring code
     (a random legal move now and then, 5 %, then a fresh solve); and disguised
     ones: a person's log-normal think times (median 3.6 s), with and without
     detours, and a detour on one decision in five;
+    and issue 23's preset-dodging bot (``tests/support/dodging.py``: 8 opening
+    decisions no shipped preset plays, then fc-solve ``-l eo -opt``, log-normal waits);
 (b) human-like players: a heuristic player (best-first search on a board
     evaluation, no solver) playing its own line with log-normal think times
     that grow with the options on the board, a few moves taken back and a few
@@ -37,6 +39,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.test")
 
 from fairplay.score import assess  # noqa: E402
 from games import engine, solver  # noqa: E402
+from tests.support.dodging import dodging_line, lognormal_session  # noqa: E402
 from tests.support.synthetic import bot_session, human_line, human_session  # noqa: E402
 
 BOTS = {
@@ -52,6 +55,7 @@ BOTS = {
                                     detour_rate=0.05),
     "solve 1-4s 20% detours": dict(line="solve", ms_per_decision=(1000, 4000), detour_rate=0.2),
 }
+DODGER = "dodging opening, eo -opt"
 PEOPLE = {
     "person": dict(median_ms=3500, sigma=0.8, undo_rate=0.05, detour_rate=0.03),
     "quick person": dict(median_ms=2000, sigma=0.7, undo_rate=0.03, detour_rate=0.02),
@@ -81,7 +85,7 @@ def _score(start, session, seconds: float) -> float:
 
 def run(deals: int, seed: int, seconds: float) -> dict[str, list[float]]:
     rng = random.Random(seed)
-    scores: dict[str, list[float]] = {name: [] for name in (*BOTS, *PEOPLE)}
+    scores: dict[str, list[float]] = {name: [] for name in (*BOTS, DODGER, *PEOPLE)}
     costs: list[float] = []
     for number in _deals(deals, rng):
         start = engine.deal("freecell", number)
@@ -93,6 +97,12 @@ def run(deals: int, seed: int, seconds: float) -> dict[str, list[float]]:
             costs.append(result.seconds)
             print(f"#{number:<10} {name:22} score {result.score:.2f} {result.signals} "
                   f"best {result.agreement.best.preset} {result.agreement.best.rate:.2f}", flush=True)
+        # Issue 23's preset-dodging bot: 8 opening decisions no preset plays, then fc-solve -l eo -opt.
+        session = lognormal_session(dodging_line(start, rng.randint(0, 10**6)), rng.randint(0, 10**6))
+        result = _score(start, session, seconds)
+        scores[DODGER].append(result.score)
+        costs.append(result.seconds)
+        print(f"#{number:<10} {DODGER:22} score {result.score:.2f} {result.signals}", flush=True)
         line = human_line(start, seed)
         for name, how in PEOPLE.items():
             session = human_session(start, line, rng.randint(0, 10**6), **how)
@@ -114,7 +124,7 @@ def report(scores: dict[str, list[float]], threshold: float) -> None:
         held = [sum(v >= t for v in values) / len(values) for t in (0.4, 0.5, threshold, 0.6, 0.7)]
         print(f"{name:22} {len(values):>3} {min(values):5.2f} {statistics.median(values):6.2f} "
               f"{max(values):5.2f}  " + " ".join(f"{h:4.0%}" for h in held))
-    bots = [v for n, vs in scores.items() if n in BOTS for v in vs]
+    bots = [v for n, vs in scores.items() if n in BOTS or n == DODGER for v in vs]
     people = [v for n, vs in scores.items() if n in PEOPLE for v in vs]
     print(f"\nthreshold {threshold:.2f}: bots held {sum(v >= threshold for v in bots)}/{len(bots)}, "
           f"people held {sum(v >= threshold for v in people)}/{len(people)}")

@@ -49,6 +49,17 @@ SEARCH_LIMIT = 100_000
 #: a script's (with a few detours) is walked to the end.
 GIVE_UP_SHARE = 0.3
 GIVE_UP_SLACK = 5
+#: A preset is never given up for good: after giving up it is asked again this many
+#: decisions further on, from the player's position there, at most ``RESTARTS`` times
+#: (an opening chosen to dodge every preset, then a solver's line, is matched from there).
+RESTART_AFTER = 8
+RESTARTS = 3
+#: The part of the line from a restart counts as the preset's rate when it holds at least
+#: this share of the line's decisions (a short lucky stretch at the end does not).
+SUFFIX_SHARE = 0.5
+#: The first decisions of a line: if no shipped preset played any of them, the opening
+#: dodged them all (a signal of its own, ``score.py``).
+OPENING_DECISIONS = 8
 
 
 def shipped_scans(variant: str) -> tuple[Scan, ...]:
@@ -75,13 +86,20 @@ class PresetAgreement:
     from_start: int
     searches: int
     cut: str = ""
+    #: the best share of decisions matched from a restart to the end (module notes)
+    suffix_rate: float = 0.0
+    #: decisions of the opening compared, and matched
+    opening_compared: int = 0
+    opening_matched: int = 0
 
     @property
     def rate(self) -> float:
         """Share of the line's decisions that were this preset's move (misses
-        past an early stop count as misses)."""
+        past an early stop count as misses), or the share from a restart on when
+        that is higher (``SUFFIX_SHARE``)."""
         counted = self.decisions if self.cut else self.compared
-        return round(self.matched / counted, 3) if counted else 0.0
+        whole = round(self.matched / counted, 3) if counted else 0.0
+        return max(whole, self.suffix_rate)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,12 +203,23 @@ def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
     if positions is None:
         positions = replay_positions(start, moves)
     decisions = sum(is_decision(move) for move in moves)
-    compared = matched = from_start = misses = 0
-    searches, cut, ask = 0, "", True
+    compared = matched = from_start = misses = window = 0
+    searches, cut, ask, restarts, resume = 0, "", True, 0, -1
+    hits: list[bool | None] = []  # per decision: matched, missed, or not compared
+    restart_points: list[int] = []
     expected = _Expected()
     for index, move in enumerate(moves):
+        decision = is_decision(move)
+        if resume >= 0:  # given up: waiting for the decision to ask again from
+            if not decision:
+                continue
+            if len(hits) < resume:
+                hits.append(None)
+                continue
+            resume, ask, window, misses = -1, True, 0, 0
+            restart_points.append(len(hits))
         position = positions[index]
-        if ask or (not expected and is_decision(move)):
+        if ask or (not expected and decision):
             if deadline is not None and time.monotonic() > deadline:
                 cut = "time"
                 break
@@ -200,17 +229,50 @@ def preset_agreement(start: Position, moves: Sequence[str], scan: Scan, *,
             line = _preset_line(position, args, lines)
             searches, ask = searches + 1, False
             expected = _Expected(position, line)
-        if is_decision(move) and expected:
-            compared += 1
-            if expected.popleft() == move_key(position, move, positions[index + 1]):
+        if decision and expected:
+            compared, window = compared + 1, window + 1
+            hit = expected.popleft() == move_key(position, move, positions[index + 1])
+            hits.append(hit)
+            if hit:
                 matched += 1
-                from_start += misses == 0
+                from_start += misses == 0 and not restart_points
             else:
                 misses, ask = misses + 1, True
-                if misses > give_up_share * compared + GIVE_UP_SLACK:
-                    cut = "missed"
-                    break
-    return PresetAgreement(scan.name, decisions, compared, matched, from_start, searches, cut)
+                if misses > give_up_share * window + GIVE_UP_SLACK:
+                    if restarts >= RESTARTS:
+                        cut = "missed"
+                        break
+                    restarts, resume = restarts + 1, len(hits) + RESTART_AFTER
+        elif decision:
+            hits.append(None)
+    return PresetAgreement(scan.name, decisions, compared, matched, from_start, searches, cut,
+                           _suffix_rate(hits, restart_points, decisions),
+                           *_opening(hits))
+
+
+def _suffix_rate(hits: Sequence[bool | None], restart_points: Sequence[int], decisions: int) -> float:
+    """The best share of decisions matched from a restart to the end of the line."""
+    best = 0.0
+    for point in restart_points:
+        length = decisions - point
+        if decisions and length >= SUFFIX_SHARE * decisions:
+            best = max(best, round(sum(bool(hit) for hit in hits[point:]) / length, 3))
+    return best
+
+
+def _opening(hits: Sequence[bool | None]) -> tuple[int, int]:
+    opening = [hit for hit in hits[:OPENING_DECISIONS] if hit is not None]
+    return len(opening), sum(opening)
+
+
+def opening_dodged(agreement: Agreement, decisions: int) -> bool:
+    """Whether every shipped preset was asked at (nearly) each of the line's first decisions
+    (a preset may find no line from a position) and none played one of them: an opening
+    chosen to dodge the presets."""
+    if decisions < 2 * OPENING_DECISIONS or not agreement.presets:
+        return False
+    return all(p.opening_compared >= OPENING_DECISIONS - 2 and p.opening_matched == 0
+               for p in agreement.presets)
 
 
 class _Walkers:

@@ -5,7 +5,10 @@
 - **regularity**: think times that barely vary (a script's pace) rather than a
   person's long tail;
 - **pace**: quick decisions for the position's difficulty (the options there);
-- **no exploration**: not one move taken back, not one position visited twice.
+- **no exploration**: not one move taken back, not one position visited twice;
+- **dodged opening**: not one of the line's first decisions was a shipped
+  preset's move (a script that dodges the presets on purpose, then plays a
+  solver's line; the presets, asked again further on, match that line).
 
 Agreement needs fc-solve's presets, which play the FreeCell family only: a
 Klondike or Spider win is scored on the other three signals (its agreement is 0
@@ -27,10 +30,10 @@ from dataclasses import dataclass
 
 from engine import Position, legal_moves
 from fairplay import timing
-from fairplay.agreement import Agreement, line_agreement, replay_positions
+from fairplay.agreement import Agreement, line_agreement, opening_dodged, replay_positions
 from solver.presets import solvable_variants
 
-WEIGHTS = {"agreement": 0.55, "regularity": 0.2, "pace": 0.15, "no_exploration": 0.1}
+WEIGHTS = {"agreement": 0.5, "regularity": 0.18, "pace": 0.14, "no_exploration": 0.08, "dodged_opening": 0.1}
 #: The most think times kept in the evidence (the plot); longer games are cut.
 SERIES_LIMIT = 400
 
@@ -143,6 +146,8 @@ def assess(start: Position, moves: Sequence[str], server_times: Sequence[int],
         "regularity": round(regularity_signal(timing.spread(think)), 3),
         "pace": round(pace_signal(median, expected_think_ms(options)), 3),
         "no_exploration": round(exploration_signal(undos, revisits), 3),
+        # an opening in which no shipped preset's move was played (agreement.opening_dodged)
+        "dodged_opening": float(opening_dodged(agreement, len(think))),
     }
     score = round(sum(WEIGHTS[name] * value for name, value in signals.items()), 3)
     return Assessment(score, signals, agreement, tuple(think), tuple(client), tuple(options), undos,

@@ -24,9 +24,11 @@ from games.models import Deal
 @shared_task(name="games.submission_validate", max_retries=3, default_retry_delay=2,
              autoretry_for=(ConnectionError,))
 def submission_validate_task(submission_id: int) -> str | None:
+    from games.services.fairplay_top import fairplay_top_request
     from games.services.results import submission_validate
 
     submission = submission_validate(submission_id=submission_id)
+    fairplay_top_request(submission_id=submission_id)  # a walk cut by time near the top: the full check
     return submission.status if submission else None
 
 
@@ -36,6 +38,17 @@ def fairplay_warm_task(game_id: str) -> int:
     from games.services.fairplay import fairplay_warm
 
     return fairplay_warm(game_id=game_id)
+
+
+@shared_task(name="games.fairplay_top_assess")
+def fairplay_top_assess_task(result_id: int) -> bool:
+    """One round of the full fair-play check of a result at the top of its daily's board."""
+    from games.services.fairplay_top import fairplay_top_assess
+
+    done = fairplay_top_assess(result_id=result_id)
+    if not done:
+        fairplay_top_assess_task.delay(result_id)  # the next round walks on from the kept lines
+    return done
 
 
 @shared_task(name="games.honest_reference")

@@ -109,3 +109,21 @@ def clairvoyance_html(evidence: dict | None) -> str:
         hindsight["decisions"], hindsight["expected"], hindsight["z"],
         "; ".join(evidence["reasons"]) or "nothing",
     )
+
+
+def history_html(history: list[dict]) -> str:
+    """The player's daily results over the days (``player_fairplay_history``) as a table."""
+    if not history:
+        return "no daily results"
+    rows = format_html_join(
+        "", "<tr>" + "<td>{}</td>" * 8 + "</tr>",
+        ((h["date"], h["counted_moves"], "-" if h["over_par"] is None else f"{h['over_par']:+d}",
+          h["median_think_ms"] if h["median_think_ms"] is not None else "-",
+          h["spread"] if h["spread"] is not None else "-", h["score"] if h["score"] is not None else "-",
+          "-" if h["agreement"] is None else f"{h['agreement']:.0%}",
+          h["review"] or ("ranked" if h["ranked"] else "unranked")) for h in history),
+    )
+    return format_html(
+        "<table><thead><tr><th>daily</th><th>counted moves</th><th>over par</th><th>median think ms</th>"
+        "<th>spread</th><th>score</th><th>closest preset</th><th>review</th></tr></thead><tbody>{}</tbody>"
+        "</table>", rows)

@@ -10,10 +10,11 @@ from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from games.admin.confirm import confirmed_action
-from games.admin.evidence import clairvoyance_html, links_html, timing_plot
+from games.admin.evidence import clairvoyance_html, history_html, links_html, timing_plot
 from games.admin.fairplay_evidence import fairplay_evidence_html
 from games.admin.readonly import ReadOnlyAdmin
 from games.models import Daily, Game, Result, Submission
+from games.selectors.fairplay_history import player_fairplay_history
 from games.services.curation import results_flag_clear, results_unvoid, results_void, submissions_revalidate
 from games.services.links import links_find
 
@@ -72,6 +73,7 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
         "fairplay",
         "clairvoyance",
         "linked_accounts",
+        "history",
     ]
     exclude = ["submission", "game", "links"]
     actions = ["void", "unvoid", "clear_flag"]
@@ -102,6 +104,10 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
     @admin.display(description="clairvoyance (Klondike, Spider)")
     def clairvoyance(self, obj):
         return clairvoyance_html((obj.fairplay_evidence or {}).get("clairvoyance"))
+
+    @admin.display(description="the player's dailies over the days")
+    def history(self, obj):
+        return history_html(player_fairplay_history(player=obj.player, variant=obj.deal.variant))
 
     @admin.display(description="linked accounts on this daily")
     def linked_accounts(self, obj):

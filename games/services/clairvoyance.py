@@ -84,10 +84,15 @@ def clairvoyance_assess(*, game: Game, counted_moves: int) -> dict | None:
     """The clairvoyance evidence of a ranked Klondike or Spider daily win (None for others)."""
     if not (game.ranked and game.daily_id and hides_cards(game.deal.variant)):
         return None
-    found = game.deal.honest_reference or {}
-    moves = game.move_list
-    hindsight = hindsight_choices(start_position(game.deal.variant, game.deal.number), moves)
-    solution = game.deal.solution.split()
+    return clairvoyance_judge(start=start_position(game.deal.variant, game.deal.number), moves=game.move_list,
+                              counted_moves=counted_moves, found=game.deal.honest_reference or {},
+                              solution=game.deal.solution.split())
+
+
+def clairvoyance_judge(*, start, moves: list[str], counted_moves: int, found: dict,
+                       solution: list[str]) -> dict:
+    """The rules of the module notes on a won line, against the deal's honest reference."""
+    hindsight = hindsight_choices(start, moves)
     nearness = line_nearness(moves, solution) if solution else None
     wins = found.get("win_moves") or []
     reasons = []
