@@ -10,6 +10,7 @@ was on is rebuilt on its next read.
 
 import datetime as dt
 import secrets
+from collections.abc import Callable
 
 from auditlog.models import LogEntry
 from django.conf import settings
@@ -24,40 +25,33 @@ from rest_framework.authtoken.models import Token
 from accounts.models import AccountDeletion, LoginOrigin, UsernameSkeleton, VerifiedEmail
 from accounts.sessions_owned import user_sessions_end
 from core.errors import Conflict, InvalidRequest
-from games.models import Game, PlayerStreak, Result
 
 User = get_user_model()
 DELETED_NAME = "deleted player"
 
 
+#: Other apps' parts of a player's data: ``(export, erase)`` pairs of functions taking
+#: ``player=``; ``export`` returns a dict merged into the export, ``erase`` runs in the
+#: deletion's transaction after the rename. Apps register in their ``ready()``.
+DATA_PARTS: list[tuple[Callable[..., dict], Callable[..., None]]] = []
+
+
+def account_data_part_register(*, export: Callable[..., dict], erase: Callable[..., None]) -> None:
+    if (export, erase) not in DATA_PARTS:
+        DATA_PARTS.append((export, erase))
+
+
 def account_export(*, user) -> dict:
     """Everything the service keeps about the player, as JSON-ready data."""
-    games = Game.objects.filter(player=user).select_related("deal", "daily").order_by("started_at")
-    results = Result.objects.filter(player=user).select_related("deal", "daily").order_by("finished_at")
     verified = bool(user.email) and VerifiedEmail.objects.filter(user=user, email__iexact=user.email).exists()
-    return {
+    data = {
         "profile": {"username": user.get_username(), "email": user.email, "date_joined": user.date_joined,
                     "last_login": user.last_login, "email_verified": verified},
-        "games": [_game_out(g) for g in games],
-        "results": [{"game": str(r.game_id), "variant": r.deal.variant, "deal": str(r.deal.number),
-                     "daily": r.daily.date.isoformat() if r.daily else None, "ranked": r.ranked,
-                     "moves": r.moves, "seconds": round(r.duration_ms / 1000, 1),
-                     "finished_at": r.finished_at,
-                     "flagged": r.flagged, "voided": r.voided} for r in results],
-        "streaks": [{"variant": s.variant, "daily_wins": s.daily_wins, "best_streak": s.best_streak}
-                    for s in PlayerStreak.objects.filter(player=user)],
         "deletion_due": getattr(getattr(user, "deletion", None), "due_at", None),
     }
-
-
-def _game_out(game: Game) -> dict:
-    return {
-        "id": str(game.id), "variant": game.deal.variant, "deal": str(game.deal.number),
-        "daily": game.daily.date.isoformat() if game.daily else None, "ranked": game.ranked,
-        "state": game.state, "moves": game.move_list, "server_times_ms": game.server_times,
-        "client_times_ms": game.client_times, "undos": game.undos, "hints": game.hints,
-        "started_at": game.started_at, "finished_at": game.finished_at,
-    }
+    for export, _ in DATA_PARTS:
+        data.update(export(player=user))
+    return data
 
 
 def account_deletion_request(*, request, user, password: str) -> AccountDeletion:
@@ -85,8 +79,6 @@ def account_deletion_cancel(*, user) -> None:
 
 def account_delete_now(*, user_id: int) -> bool:
     """Erase the account (idempotent: a deleted or cancelled one is left as it is)."""
-    from games.services.players import player_boards_refresh
-
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None or not AccountDeletion.objects.filter(user=user).exists():
@@ -97,7 +89,6 @@ def account_delete_now(*, user_id: int) -> bool:
         user.save(update_fields=["username", "email", "first_name", "last_name", "password"])
         for model in (Token, LoginOrigin, VerifiedEmail, UsernameSkeleton, TOTPDevice, StaticDevice):
             model.objects.filter(user=user).delete()
-        Game.objects.filter(player=user, result__isnull=True, submission__isnull=True).delete()
         user_sessions_end(user=user)
         user_type = ContentType.objects.get_for_model(User)
         LogEntry.objects.filter(content_type=user_type, object_pk=str(user.pk)).update(object_repr=name)
@@ -105,7 +96,8 @@ def account_delete_now(*, user_id: int) -> bool:
         LogEntry.objects.log_create(user, force_log=True, action=LogEntry.Action.DELETE, changes={},
                                     additional_data={"action": "account_delete", "via": "worker"})
         AccountDeletion.objects.filter(user=user).delete()
-        player_boards_refresh(player=user)
+        for _, erase in DATA_PARTS:
+            erase(player=user)
     return True
 
 

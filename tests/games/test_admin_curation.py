@@ -20,7 +20,10 @@ IMPOSSIBLE_NUMBER = 11982  # the one MS deal fc-solve proves impossible (without
 
 @pytest.fixture
 def staff_api(admin_user) -> APIClient:
+    from tests.support.factors import factor_enrol
+
     client = APIClient()
+    factor_enrol(admin_user)  # the staff API acts only for staff with a second factor
     client.force_authenticate(admin_user)
     return client
 
