@@ -38,6 +38,9 @@ class BrowserIdMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
+        # A log-in names the browser itself (accounts/origins.py): one id, never two.
+        if BROWSER_COOKIE in response.cookies:
+            return response
         if not browser_id(request) and not _shared(response):
             response.set_cookie(
                 BROWSER_COOKIE, secrets.token_urlsafe(24), max_age=BROWSER_COOKIE_AGE, httponly=True,

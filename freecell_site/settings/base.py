@@ -285,6 +285,9 @@ SPECTACULAR_SETTINGS = {
 LOG_LEVEL = env("LOG_LEVEL", default="INFO")
 LOGGING = logging_config(env("LOG_FORMAT", default="plain"), LOG_LEVEL)
 DJANGO_STRUCTLOG_CELERY_ENABLED = True
+# No user id in the request's context: reading request.user costs the session and user
+# queries that the stored hot reads are built to avoid (tests/games/test_query_counts.py).
+DJANGO_STRUCTLOG_USER_ID_FIELD = None
 # A proxy of yours that sets X-Request-ID may be trusted for it; a client never is by default.
 DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = env.bool("TRUST_UPSTREAM_REQUEST_ID", default=False)
 

@@ -10,9 +10,10 @@ import subprocess
 
 import pytest
 from django.test import Client
-from django.urls import include, path
+from django.urls import path
 
 from engine import MAX_DEAL_NUMBER
+from freecell_site import urls as site_urls
 from tests.support.processes import REPO, VENV_BIN, service_env
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,8 @@ def _boom(request):
     raise RuntimeError("a bug")
 
 
-urlpatterns = [path("boom/", _boom), path("api/boom/", _boom), path("", include("frontend.urls"))]
+# The site's own routes beside the broken ones: the error pages' header links every section.
+urlpatterns = [path("boom/", _boom), path("api/boom/", _boom), *site_urls.urlpatterns]
 handler500 = "core.handlers.server_error"
 
 
