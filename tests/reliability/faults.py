@@ -119,7 +119,9 @@ class FaultStack:
     extra_env: dict = field(default_factory=dict)
 
     def env(self) -> dict:
-        env = service_env("unused", **self.extra_env)
+        # As the live stack (tests/conftest.py): the tests' accounts share one loopback
+        # address and near-identical lines, which are links only a browser id should make.
+        env = service_env("unused", **{"FAIRPLAY_LINK_HOLD": "browser", **self.extra_env})
         env.update(DATABASE_URL=self.database_url, REDIS_URL=self.redis_url)
         return env
 
