@@ -126,14 +126,15 @@ def test_a_held_win_says_under_review_everywhere_until_staff_decide_and_the_play
     said = review.inner_text()
     assert "under review" in said and "a day or two" in said and "If it is cleared" in said
     assert end.get_by_text("Rank", exact=True).count() == 0
-    # Problem 7: the shared result links the daily by its date, so it opens this deal tomorrow too.
+    # Problem 7: the shared result links the daily by its date, so it opens this deal tomorrow too
+    # (a player's link: /d/<variant>/<date>/<player>, that daily, then their challenge on it).
     site.evaluate("""() => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
       navigator.clipboard.writeText = async (text) => { window.sharedText = text; };
     }""")
     end.get_by_role("button", name="Share result").click()
     site.wait_for_function("() => window.sharedText")
-    assert f"/daily/freecell/{today}" in site.evaluate("window.sharedText")
+    assert f"/d/freecell/{today}/{player.username}" in site.evaluate("window.sharedText")
     result = Result.objects.get(player=player)
     assert result.review == "held"
     for name, (width, height) in SIZES.items():
