@@ -14,7 +14,11 @@ import pytest
 from tests.support.static import weights as static_weights
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "perf"
-BUDGET = 60 * 1024  # served: every module and stylesheet, gzip, as whitenoise sends them
+# Served: every module and stylesheet, gzip, as whitenoise sends them. Raised from 60 KB to
+# 70 KB when challenges and leagues (social.js), live races (race.js), numbered Klondike and
+# Spider dealt in the page (local_deal.js, pysolfc_deal.js, families.js) and the win's
+# celebration arrived together: 64.8 KB measured; the pages of the first two load them alone.
+BUDGET = 70 * 1024
 SOURCE_CEILING = 90 * 1024  # as written, gzip -9: comments are welcome, not without end
 
 
