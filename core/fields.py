@@ -19,3 +19,12 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` and nothing else: DRF's BooleanField would accept ``"yes"`` or ``1``."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data

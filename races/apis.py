@@ -7,6 +7,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.fields import StrictBooleanField
 from core.schemas import CONFLICT, ERRORS, THROTTLED
 from core.throttles import GameStartBurstThrottle, GameStartThrottle
 from games.apis.fields import StrictIntegerField, variant_field
@@ -61,7 +62,7 @@ class RaceListApi(APIView):
         variant = variant_field()
         number = StrictIntegerField(min_value=1, max_value=DEAL_NUMBER_MAX, required=False,
                                     help_text="A deal number; a random winnable deal without it.")
-        rated = serializers.BooleanField(required=False, default=False)
+        rated = StrictBooleanField(required=False, default=False)
         minutes = StrictIntegerField(min_value=1, max_value=MAX_MINUTES, required=False,
                                      default=DEFAULT_MINUTES)
 
