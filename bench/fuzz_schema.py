@@ -32,13 +32,17 @@ def identities():
     from games.models import Deal, Game, SolverStatus
     from tests.reliability.conftest import guest_session_with_a_game, todays_daily
     from tests.reliability.fuzzing import Identity
+    from tests.support.factors import factor_enrol
 
     todays_daily("freecell", 24)
     todays_daily("forecell", 2)
+    todays_daily("klondike-draw3", 10**12 + 5)
+    todays_daily("spider-2suits", 10**12 + 4)
     Deal.objects.filter(variant="freecell", number=24).update(in_pool=True, status=SolverStatus.WINNABLE)
     User = get_user_model()
     player = User.objects.create_user("fuzzer", password=None)
     staff = User.objects.create_user("curator", password=None, is_staff=True)
+    factor_enrol(staff)  # the staff API acts only for staff with a second factor
     game = Game.objects.create(player=player, deal=Deal.objects.get(variant="freecell", number=24))
     guest_session, guest_game = guest_session_with_a_game()
     return [
@@ -68,7 +72,10 @@ def main() -> int:
                 who,
             ))
         elapsed = time.monotonic() - started
-        web_errors = stack.web.log.read_text(errors="replace").count("Internal Server Error")
+        web_log = stack.web.log.read_text(errors="replace")
+        web_errors = web_log.count("Internal Server Error")
+        if web_errors:
+            (workdir / "web.log").write_text(web_log)
     print(f"schemathesis, every check, --max-examples {args.max_examples} --seed {args.seed}: "
           f"{elapsed:.0f} s")
     found = False
@@ -79,7 +86,8 @@ def main() -> int:
         if run.returncode:
             found = True
             print(failures(run))
-    print(f"  server errors in the web server's log: {web_errors}")
+    print(f"  server errors in the web server's log: {web_errors}"
+          + (f" (the log: {workdir / 'web.log'})" if web_errors else ""))
     print(f"  reports: {workdir}")
     return 1 if found or web_errors else 0
 

@@ -12,6 +12,7 @@ socket (4008, 1009) after saying why.
 """
 
 import asyncio
+import logging
 import time
 from functools import partial
 from urllib.parse import parse_qs, urlparse
@@ -24,6 +25,9 @@ from django.http.request import validate_host
 from rest_framework.authtoken.models import Token
 
 from core.errors import DomainError
+from core.outages import CODE as OUTAGE_CODE
+from core.outages import MESSAGE as OUTAGE_MESSAGE
+from core.outages import OUTAGE_ERRORS
 from core.responses import error_body
 from games.apis.games import game_out
 from races.broadcast import as_json, event, race_group
@@ -36,6 +40,8 @@ from races.services import races as race_services
 # thread per process: one socket's move need not wait behind every other socket's. The test
 # settings keep the one thread, whose connection the test database's teardown can close.
 database_sync_to_async = partial(DatabaseSyncToAsync, thread_sensitive=not settings.RACE_SOCKET_DB_POOL)
+
+logger = logging.getLogger("races.consumers")
 
 FLOOD_BURST = 60
 FLOOD_RATE = 10.0  # frames a second, sustained
@@ -136,6 +142,15 @@ class RaceConsumer(AsyncWebsocketConsumer):
             await self._error(frame.get("id", exc.extra.pop("id", None)), exc.code, exc.message, **exc.extra)
             if exc.code == "race_over":
                 await self._broadcast_race()
+        except OUTAGE_ERRORS as exc:
+            # The database or Redis out of reach: this frame is answered, the socket lives on.
+            logger.warning("race %s: frame %r not served (%s)", self.code, frame.get("type"), exc)
+            await self._error(frame.get("id"), OUTAGE_CODE, OUTAGE_MESSAGE)
+        except Exception:
+            # A bug must not end the task that works through this socket's frames: the frames
+            # after it would wait for ever, unanswered, on an open socket.
+            logger.exception("race %s: frame %r failed", self.code, frame.get("type"))
+            await self._error(frame.get("id"), "server_error", "Something went wrong on our side.")
 
     # --- frames -------------------------------------------------------------
     async def on_join(self, frame):

@@ -12,6 +12,19 @@ from rest_framework.authtoken.models import Token
 from races.services.races import race_create, race_join, race_start
 
 
+@pytest.fixture(autouse=True)
+def channel_layer_of_its_own():
+    """Each test's sockets run on an event loop of their own (``run`` in test_consumer), and a
+    Redis channel layer binds its receive lock and pools to the loop that first used it: a
+    layer left from an earlier test's loop fails with "bound to a different event loop".
+    Production has one loop per server process, so every test starts with a new layer."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture
 def players(transactional_db, make_player):
     """Three players with API tokens (the socket's ``?token=``)."""

@@ -6,11 +6,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.db import OperationalError
 from django.utils import timezone
 
 import engine
 from games.models import Game
 from races.models import Race, RacePlayer
+from races.services import races as race_services
+from races.services.races import race_create
 from tests.races.conftest import Socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -301,3 +304,31 @@ def test_the_race_goes_on_when_its_host_leaves(started_race, players):
     race, answer = run(scenario)
     assert race["race"]["state"] == "running"
     assert answer["game"]["moves"] == [FIRST]
+
+
+@pytest.mark.parametrize("failure", [RuntimeError("a bug"), OperationalError("the database went away")])
+def test_a_frame_that_fails_on_our_side_is_answered_and_the_socket_lives_on(players, monkeypatch, failure):
+    """A failure that is not the player's (a bug, an outage) answers that frame with an error;
+    the frames after it are still worked through (the task serving the socket survives)."""
+    alice, bob, _ = players
+    race = race_create(host=alice, variant="freecell", number=1)
+
+    def broken(**_):
+        raise failure
+
+    monkeypatch.setattr(race_services, "race_join", broken)
+
+    async def scenario():
+        socket = await Socket(race.code, bob).open()
+        await socket.until("race")
+        await socket.send({"type": "join", "id": 4})
+        error = await socket.until("error", id=4)
+        await socket.send({"type": "sync", "id": 5})
+        answer = await socket.until("race")
+        await socket.close()
+        return error, answer
+
+    error, answer = run(scenario)
+    assert error["error"]["code"] == ("server_error" if isinstance(failure, RuntimeError) else "service_unavailable")
+    assert [p["username"] for p in answer["race"]["players"]] == ["alice"]
+    assert not RacePlayer.objects.filter(race=race, player=bob).exists()

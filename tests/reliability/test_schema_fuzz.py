@@ -41,7 +41,14 @@ def identities(make_player) -> list[Identity]:
     ]
 
 
-def test_the_live_api_conforms_to_its_schema_for_anonymous_players_and_staff(live_url, make_player, tmp_path):
+def server_errors(services) -> str:
+    """The web server's logged errors (JSON lines with their tracebacks), for a failure's message."""
+    lines = services.web.log.read_text(errors="replace").splitlines()
+    return "\n".join(line for line in lines if '"level": "error"' in line)[-6000:]
+
+
+def test_the_live_api_conforms_to_its_schema_for_anonymous_players_and_staff(live_url, live_services, make_player,
+                                                                             tmp_path):
     who = identities(make_player)
     with ThreadPoolExecutor(max_workers=len(who)) as pool:
         runs = list(pool.map(
@@ -49,5 +56,6 @@ def test_the_live_api_conforms_to_its_schema_for_anonymous_players_and_staff(liv
             who,
         ))
     for identity, run in zip(who, runs, strict=True):
-        assert run.returncode == 0, f"{identity.name}:\n{failures(run)}"
+        assert run.returncode == 0, (f"{identity.name}:\n{failures(run)}\n"
+                                     f"the web server's errors:\n{server_errors(live_services)}")
         assert " passed" in run.stdout and "generated" in run.stdout, run.stdout[-2000:]
