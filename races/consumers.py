@@ -157,10 +157,12 @@ class RaceConsumer(AsyncWebsocketConsumer):
         await database_sync_to_async(race_services.race_join)(code=self.code, player=self.user)
         await self._presence(True)
         await self._broadcast_race()
+        await self._done(frame)
 
     async def on_start(self, frame):
         await database_sync_to_async(race_services.race_start)(code=self.code, player=self.user)
         await self._broadcast_race()
+        await self._done(frame)
 
     async def on_deal(self, frame):
         entry = await database_sync_to_async(race_services.race_deal)(code=self.code, player=self.user)
@@ -181,6 +183,7 @@ class RaceConsumer(AsyncWebsocketConsumer):
     async def on_leave(self, frame):
         await database_sync_to_async(race_services.race_leave)(code=self.code, player=self.user)
         await self._broadcast_race()
+        await self._done(frame)
 
     async def on_sync(self, frame):
         race = await database_sync_to_async(race_services.race_refresh)(code=self.code)
@@ -199,6 +202,11 @@ class RaceConsumer(AsyncWebsocketConsumer):
         else:
             await self.channel_layer.group_send(
                 self.group, event({"type": "progress", "player": progress_out(played.entry)}))
+
+    async def _done(self, frame):
+        """The answer to a frame whose news went to everyone as ``race``: the sender's
+        request is settled (its ``id``), whichever order the two frames arrive in."""
+        await self.send(text_data=as_json({"type": "ok", "id": frame.get("id")}))
 
     async def race_event(self, message):
         await self.send(text_data=message["text"])

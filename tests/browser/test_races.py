@@ -7,8 +7,10 @@ Most of the winner's line goes up through a socket of its own page (as a
 second device would send it), so that the board plays only its last moves."""
 
 import re
+from collections import deque
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import engine
 from races.models import Race, RacePlayer
@@ -145,6 +147,29 @@ def race_to_the_end(pages, base, port, variant, number, finish):
     return code
 
 
+def record_sockets(page):
+    """Keep the page's last socket frames (and closes), to say what it heard when a wait fails."""
+    page.frames_heard = deque(maxlen=20)
+
+    def watch(ws):
+        page.frames_heard.append(f"open {ws.url}")
+        ws.on("framesent", lambda payload: page.frames_heard.append(f"sent {str(payload)[:200]}"))
+        ws.on("framereceived", lambda payload: page.frames_heard.append(f"got {str(payload)[:200]}"))
+        ws.on("close", lambda _: page.frames_heard.append(f"closed {ws.url}"))
+
+    page.on("websocket", watch)
+
+
+def what_pages_show(pages) -> str:
+    said = []
+    for page in pages:
+        status = page.locator("[data-race-status]")
+        said.append(f"--- {page.username} at {page.url}: "
+                    f"{status.inner_text() if status.count() else '(no race status)'}\n"
+                    + "\n".join(page.frames_heard))
+    return "\n".join(said)
+
+
 def check_results(pages, code):
     for page in pages:
         page.locator("[data-race-status]", has_text="results checked").wait_for(timeout=60_000)
@@ -175,6 +200,7 @@ def test_three_players_race_a_freecell_deal_then_a_klondike_deal_to_the_end(live
         page.on("console", lambda message, name=name: message.type == "error" and print(name, message.text))
         page.set_default_timeout(20_000)
         page.username = name
+        record_sockets(page)
         log_in(page, base, name)
         pages.append(page)
 
@@ -184,7 +210,10 @@ def test_three_players_race_a_freecell_deal_then_a_klondike_deal_to_the_end(live
                 key_move(page, move)
         return line[:-3], last
 
-    code = race_to_the_end(pages, base, port, "freecell", 1, freecell_finish)
+    try:
+        code = race_to_the_end(pages, base, port, "freecell", 1, freecell_finish)
+    except PlaywrightTimeoutError as exc:
+        raise AssertionError(f"{exc}\nwhat each page heard last:\n{what_pages_show(pages)}") from exc
     check_results(pages, code)
 
     klondike = "klondike-draw1"
@@ -194,7 +223,10 @@ def test_three_players_race_a_freecell_deal_then_a_klondike_deal_to_the_end(live
             page.locator('[data-hud="finish"]:not([disabled])').click()
         return line[:decided(klondike, 7, line)], last
 
-    code = race_to_the_end(pages, base, port, klondike, 7, klondike_finish)
+    try:
+        code = race_to_the_end(pages, base, port, klondike, 7, klondike_finish)
+    except PlaywrightTimeoutError as exc:
+        raise AssertionError(f"{exc}\nwhat each page heard last:\n{what_pages_show(pages)}") from exc
     check_results(pages, code)
 
 

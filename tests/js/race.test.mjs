@@ -54,3 +54,16 @@ test("a player's line says what is home and how they stand, never a card", () =>
   const won = { ...player, home: 52, won: true, seconds: 80.5, place: 1, rating_before: 1500, rating_after: 1540 };
   assert.equal(playerLine(won, { ...race, state: "finished" }), "1st · bob · 1500 · 52/52 cards · 30 moves · won in 80.5 s · rating 1500 → 1540");
 });
+
+test("join is settled by the server's ok, and the race it changed still reaches the page", async () => {
+  const races = [];
+  const socket = createRaceSocket("ws://x/ws/races/abc/", { race: (r) => races.push(r) }, FakeSocket);
+  const ws = FakeSocket.made.at(-1);
+  ws.open();
+  const joined = socket.request({ type: "join" });
+  const { id } = ws.sent.at(-1);
+  ws.frame({ type: "race", race: { players: ["alice", "bob"] } });
+  ws.frame({ type: "ok", id });
+  assert.deepEqual(await joined, { type: "ok", id });
+  assert.deepEqual(races, [{ players: ["alice", "bob"] }]);
+});

@@ -332,3 +332,30 @@ def test_a_frame_that_fails_on_our_side_is_answered_and_the_socket_lives_on(play
     assert error["error"]["code"] == ("server_error" if isinstance(failure, RuntimeError) else "service_unavailable")
     assert [p["username"] for p in answer["race"]["players"]] == ["alice"]
     assert not RacePlayer.objects.filter(race=race, player=bob).exists()
+
+
+def test_join_start_and_leave_are_answered_to_their_sender_and_told_to_everyone(players):
+    alice, bob, _ = players
+    race = race_create(host=alice, variant="freecell", number=1)
+
+    async def scenario():
+        host = await Socket(race.code, alice).open()
+        joiner = await Socket(race.code, bob).open()
+        await joiner.until("race")
+        await joiner.send({"type": "join", "id": 9})
+        answers = [await joiner.until("ok", id=9)]
+        told = await host.until("race")
+        while len(told["race"]["players"]) < 2:
+            told = await host.until("race")
+        await host.send({"type": "start", "id": 10})
+        answers.append(await host.until("ok", id=10))
+        await joiner.send({"type": "leave", "id": 11})
+        answers.append(await joiner.until("ok", id=11))
+        await host.close()
+        await joiner.close()
+        return answers, told
+
+    answers, told = run(scenario)
+    assert answers == [{"type": "ok", "id": 9}, {"type": "ok", "id": 10}, {"type": "ok", "id": 11}]
+    assert [p["username"] for p in told["race"]["players"]] == ["alice", "bob"]
+    assert RacePlayer.objects.get(race=race, player=bob).left_at is not None
