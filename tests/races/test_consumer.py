@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync
-from django.db import OperationalError
+from django.db import OperationalError, connections
 from django.utils import timezone
 
 import engine
@@ -26,7 +26,12 @@ def run(scenario, *args):
     (sync API) keeps an event loop running in the main thread for the whole session, and
     async_to_sync refuses to run in a thread with a running loop."""
     with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(async_to_sync(scenario), *args).result()
+        try:
+            return pool.submit(async_to_sync(scenario), *args).result()
+        finally:
+            # The sockets' database work ran in this thread: its connections end with it,
+            # or the test database cannot be dropped at the end of the run.
+            pool.submit(connections.close_all).result()
 
 
 def _game(race, user) -> Game:
