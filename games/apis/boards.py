@@ -1,4 +1,4 @@
-"""Leaderboards and a player's stats: stored JSON, an ETag and a short public Cache-Control."""
+"""Leaderboards and a player's stats: stored JSON, an ETag, a Cache-Control that has browsers revalidate."""
 
 import datetime as dt
 from collections.abc import Callable

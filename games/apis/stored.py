@@ -1,4 +1,5 @@
-"""Hot reads answered from stored JSON bytes: an ETag, a short public Cache-Control, 304 when unchanged.
+"""Hot reads answered from stored JSON bytes: an ETag, a public Cache-Control that has browsers
+revalidate every read, 304 when unchanged.
 
 ``StoredReadApi`` tries the stored answer before DRF's request handling
 (authentication, throttles, content negotiation, rendering): an anonymous read
@@ -14,10 +15,13 @@ from rest_framework.views import APIView
 from core.outages import CACHE_ERRORS
 from games.selectors.stored import Stored
 
-# One second fresh, so a proxy in front can micro-cache a page everyone refreshes;
-# a little longer stale while it asks again. The player who just won still sees
-# their row within a second or so: every answer from here carries the current version.
-CACHE_CONTROL = "public, max-age=1, stale-while-revalidate=5"
+# Browsers ask again at every read (a 304 with no body when unchanged). Under the former
+# ``max-age=1, stale-while-revalidate=5`` a browser answered a read within six seconds of
+# the last one from its own copy and revalidated in the background; the page rendered
+# that copy once and kept it, so a win just recorded or just cleared by staff was missing
+# from the board. A shared proxy in front may still micro-cache a page everyone refreshes
+# for one second (``s-maxage``, under which it serves nothing stale).
+CACHE_CONTROL = "public, max-age=0, s-maxage=1"
 NOT_MODIFIED = {304: OpenApiResponse(description="Not modified: the `If-None-Match` ETag is current.")}
 
 

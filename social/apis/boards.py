@@ -36,7 +36,9 @@ from social.selectors.boards import (
 from social.selectors.leagues import league_for_member
 from social.selectors.stored import reader_of, reader_remember
 
-CACHE_CONTROL = "private, max-age=1, stale-while-revalidate=5"
+# Revalidated at every read, as the public board (``games.apis.stored.CACHE_CONTROL``): a
+# copy shown stale while the browser asks again would leave out a result just recorded or cleared.
+CACHE_CONTROL = "private, max-age=0"
 #: What Django issues as a session key (``VALID_KEY_CHARS``, 32 of them): anything else is no session.
 SESSION_KEY = re.compile(r"[a-z0-9]{32}")
 

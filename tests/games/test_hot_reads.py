@@ -122,3 +122,41 @@ def test_voiding_or_clearing_a_result_refreshes_the_players_stored_stats(anon, d
     with django_capture_on_commit_callbacks(execute=True):
         results_flag_clear(results=[held], act=act)
     assert anon.get(url).json()["variants"]["freecell"]["won"] == 1
+
+
+def browser_reuse_seconds(cache_control: str) -> int:
+    """How long a browser may answer a read from its own copy without asking the server
+    (RFC 9111 and RFC 5861, for a private cache): ``max-age``, plus ``stale-while-revalidate``
+    in which it shows its copy and only then asks; none under ``no-cache`` or ``no-store``."""
+    directives = dict(
+        (part.strip().lower().split("=", 1) + [""])[:2] for part in cache_control.split(",") if part.strip()
+    )
+    if "no-cache" in directives or "no-store" in directives:
+        return 0
+    return int(directives.get("max-age") or 0) + int(directives.get("stale-while-revalidate") or 0)
+
+
+def test_a_held_win_cleared_by_staff_is_on_the_board_at_a_browsers_next_read(anon, daily, finish, today,
+                                                                            admin_user,
+                                                                            django_capture_on_commit_callbacks):
+    """The board page read just before staff cleared a held win, then read again at once, showed
+    no row for the player: the answer let the browser show its copy for six seconds while it
+    revalidated in the background, and the page renders the first answer it gets."""
+    from games.services.audit import StaffAct
+    from games.services.curation import results_flag_clear
+    from social.apis.boards import CACHE_CONTROL as FILTERED_CACHE_CONTROL
+
+    day = daily()
+    held = finish("dora", day.deal, daily=day, flagged=True)
+    before = anon.get(board_url(today))
+    assert before.json()["rows"] == []  # held: on no board until staff decide
+    with django_capture_on_commit_callbacks(execute=True):
+        results_flag_clear(results=[held], act=StaffAct(actor=admin_user, reason="a fair game"))
+    # The browser holding ``before`` may not show it again without asking the server...
+    assert browser_reuse_seconds(before["Cache-Control"]) == 0
+    assert browser_reuse_seconds(FILTERED_CACHE_CONTROL) == 0  # nor the board among friends or a league
+    # ...and asking with its ETag gets the board with the cleared win.
+    after = anon.get(board_url(today), HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert [row["player"] for row in after.json()["rows"]] == ["dora"]
+    assert browser_reuse_seconds(after["Cache-Control"]) == 0
