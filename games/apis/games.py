@@ -129,6 +129,10 @@ class GameOut(serializers.Serializer):
     hints = serializers.IntegerField()
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    client_ms = serializers.IntegerField(
+        help_text="The client time of the last move (ms after the game's start on the device that "
+                  "played it), 0 before the first: a device resuming the game sends times from there up."
+    )
     submission = SubmissionOut(allow_null=True)
 
 
@@ -159,6 +163,7 @@ def game_out(game: Game, replay: GameReplay | None = None) -> dict:
             "hints": game.hints,
             "started_at": game.started_at,
             "finished_at": game.finished_at,
+            "client_ms": game.client_times[-1] if game.client_times else 0,
             "submission": submission_out(submission),
         }
     ).data

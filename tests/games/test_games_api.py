@@ -248,6 +248,8 @@ def test_a_game_resumes_on_another_device(api, player):
     other_device.force_authenticate(player)
     body = other_device.get(f"/api/games/{game['id']}/").json()
     assert body["moves"] == ["4h", "7a"] and body["ply"] == 2
+    # the first device's clock at its last move: the next move's time may not be below it
+    assert body["client_ms"] == 2000 and game["client_ms"] == 0
     listed = other_device.get("/api/games/?state=playing").json()["games"]
     assert [g["id"] for g in listed] == [game["id"]]
 

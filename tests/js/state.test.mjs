@@ -77,6 +77,19 @@ test("a game from the server replays its log", () => {
   assert.equal(next.times.at(-1), 65000);
 });
 
+test("a game resumed from another device never sends a move time below that device's last", () => {
+  // The other device's clock ran from its page's start, 90 s before its first move
+  // reached the server: the server refuses a time below 95 s as going backwards.
+  const remote = {
+    id: 7, variant: "freecell", deal: { number: 1 }, daily: null, start: msDeal(1),
+    moves: ["6a", "6b"], undos: 0, started_at: "2026-01-01T00:00:00Z", finished_at: null, client_ms: 95000,
+  };
+  const game = fromServer(remote, Date.parse("2026-01-01T00:00:10Z"));
+  const next = play(game, "6h", Date.parse("2026-01-01T00:00:12Z"));
+  assert.ok(next.times.at(-1) >= 95000, next.times);
+  assert.deepEqual(next.times, [...next.times].sort((a, b) => a - b));
+});
+
 test("the clock of a game from the server runs from its first move to its last", () => {
   const remote = {
     id: 7, variant: "freecell", deal: { number: 1 }, daily: null, start: msDeal(1), moves: ["6a", "6b", "6h"],

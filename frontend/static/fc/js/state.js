@@ -281,8 +281,11 @@ export function fromServer(remote, now = Date.now(), known = {}, seen = {}) {
     ...game,
     ...rebuild(remote.start, moves, game.known, seen),
     moves,
-    // The server game starts at the first move: its clock runs from there.
-    times: moves.map((_, i) => (i === 0 && moves.length > 1 ? 0 : elapsed)),
+    // The server game starts at the first move: its clock runs from there. A game
+    // still played goes on from the last move's client time (`client_ms`, the clock
+    // of the device that played it, which may have run from before the first move):
+    // the server refuses a move time below it as going backwards.
+    times: moves.map((_, i) => (i === 0 && moves.length > 1 ? 0 : Number.isNaN(finished) ? Math.max(elapsed, remote.client_ms ?? 0) : elapsed)),
     startedAt,
     undos: remote.undos ?? 0,
     serverId: remote.id,

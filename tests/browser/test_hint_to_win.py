@@ -1,0 +1,61 @@
+"""Pressing Hint and playing each hinted move wins the game in the browser,
+with no position twice (the game's plan, kept on the server).
+
+The game is mostly played "elsewhere" first (through the API, with that device's
+clock at one move a second): the page resumes it and must send its own moves with
+times from that device's last one up, or the server refuses them as going
+backwards and the page's hints wait for a sync that never ends."""
+
+import pytest
+
+import engine
+import solver
+from games.models import Game
+from tests.browser.board import drag_move
+from tests.browser.players import log_in, play_elsewhere
+from tests.solver.test_plans import LOOP_DEAL, LOOP_LOG
+
+pytestmark = pytest.mark.browser
+
+def replay_wins(start, line) -> bool:
+    return engine.replay(start, line).won
+
+
+#: Moves left for the browser to play by hints (the rest is played elsewhere first).
+LEFT = 20
+
+
+def test_pressing_hint_to_a_win_on_freecell_363125(site, make_player):
+    player = make_player("hinter")
+    start = engine.deal("freecell", LOOP_DEAL)
+    planned = solver.planned_hint(start, LOOP_LOG, limits=solver.HintLimits(iterations=5_000_000, seconds=600))
+    plan = list(planned.plan)
+    assert planned.hint.status == "move" and replay_wins(start, plan)
+    opening = plan[:len(plan) - LEFT]
+    game_id = play_elsewhere(player, opening, number=LOOP_DEAL)["id"]
+    # the game's plan, as its earlier hints would have left it: every hint below follows it
+    Game.objects.filter(pk=game_id).update(plan=" ".join(plan))
+    log_in(site, site.base, "hinter", f"/play/freecell/{LOOP_DEAL}")
+    site.locator('[data-hud="moves"]', has_text=str(len(opening))).wait_for()
+    position = engine.replay(start, opening).position
+    for _ in range(3 * LEFT):
+        with site.expect_response("**/hint/") as answer:
+            site.keyboard.press("h")
+        body = answer.value.json()
+        assert body["status"] == "move", body
+        site.locator("[data-announcer]", has_text="Hint:").wait_for()
+        drag_move(site, body["move"])
+        position = engine.apply_move(position, body["move"])
+        if engine.is_won(position):
+            break
+    site.get_by_role("dialog", name="You won!").wait_for(timeout=60_000)
+    # the server has the win once the page's last sync is through
+    site.wait_for_function("async (id) => (await (await fetch(`/api/games/${id}/`)).json()).state === 'won'",
+                           arg=game_id, timeout=60_000)
+    game = Game.objects.get(pk=game_id)
+    assert game.state == Game.State.WON and game.hints >= 1 and not site.errors
+    positions = [start]
+    for move in game.move_list:
+        positions.append(engine.apply_move(positions[-1], move))
+    before, hinted = positions[:len(opening) + 1], positions[len(opening) + 1:]
+    assert len(set(hinted)) == len(hinted) and not set(hinted) & set(before)
