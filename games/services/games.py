@@ -24,7 +24,6 @@ from games.referee import (
     GameReplay,
     batch_replay,
     game_replay,
-    hides_cards,
     log_replay,
     start_position,
     variant_check,
@@ -283,16 +282,11 @@ def log_hint(*, deal, moves: Sequence[str], plan: Sequence[str] | None = None):
 
 
 def _guest_deal(*, variant: str, number: int):
-    """The numbered deal a guest may ask the solver about: only the FreeCell family,
-    whose guests play in the page (a log of Klondike or Spider moves says nothing
-    of the cards it turned, so those guests play a server game: 400
-    ``server_game_required``), and not a daily still to close."""
+    """The numbered deal a guest may ask the solver about, in any variant: a numbered
+    deal and its dealing are public (Klondike and Spider guests have them dealt in the
+    page, local_deal.js), so the log replays on it with every card it turned; not a
+    daily still to close."""
     variant_check(variant)
-    if hides_cards(variant):
-        raise InvalidRequest(
-            f"{variant} is played as a server game: ask its game for hints.", code="server_game_required",
-            variant=variant,
-        )
     deal = deal_lookup(variant=variant, number=number)
     deal_free_play_check(deal=deal)
     return deal

@@ -4,7 +4,11 @@ with no position twice (the game's plan, kept on the server).
 The game is mostly played "elsewhere" first (through the API, with that device's
 clock at one move a second): the page resumes it and must send its own moves with
 times from that device's last one up, or the server refuses them as going
-backwards and the page's hints wait for a sync that never ends."""
+backwards and the page's hints wait for a sync that never ends.
+
+A guest's numbered Klondike deal is dealt in the page: its hints are asked by
+log on the deal, which the server answered 400 ``server_game_required`` (and the
+page showed its local nudge) until numbered stock deals were answered too."""
 
 import pytest
 
@@ -13,9 +17,11 @@ import solver
 from games.models import Game
 from tests.browser.board import drag_move
 from tests.browser.players import log_in, play_elsewhere
+from tests.browser.stock import keys, translate, wait_for_view
 from tests.solver.test_plans import LOOP_DEAL, LOOP_LOG
 
 pytestmark = pytest.mark.browser
+
 
 def replay_wins(start, line) -> bool:
     return engine.replay(start, line).won
@@ -59,3 +65,33 @@ def test_pressing_hint_to_a_win_on_freecell_363125(site, make_player):
         positions.append(engine.apply_move(positions[-1], move))
     before, hinted = positions[:len(opening) + 1], positions[len(opening) + 1:]
     assert len(set(hinted)) == len(hinted) and not set(hinted) & set(before)
+
+
+#: Hints a guest presses on a numbered Klondike Draw 1 deal dealt in the page.
+GUEST_HINTS = 12
+
+
+def test_a_guest_pressing_hint_on_a_klondike_deal_dealt_in_the_page(site):
+    """No server game: each hint is asked on the deal and the page's log (POST
+    /api/deals/<variant>/<number>/hint/), and its move is played with the keyboard."""
+    variant, number = "klondike-draw1", 2  # each hint searched well within the solver's 1.5 s
+    site.goto(f"{site.base}/play/{variant}/{number}")
+    wait_for_view(site, translate(variant, number, []).start_view)
+    moves = []
+    for _ in range(GUEST_HINTS):
+        with site.expect_response(f"**/api/deals/{variant}/{number}/hint/") as answer:
+            site.keyboard.press("h")
+        assert answer.value.request.post_data_json == {"moves": moves}
+        body = answer.value.json()
+        assert body.get("status") == "move", (len(moves), answer.value.status, body)
+        site.locator("[data-announcer]", has_text="Hint:").wait_for()
+        step = translate(variant, number, [*moves, body["move"]]).steps[-1]
+        keys(site, step)
+        moves.append(body["move"])
+        wait_for_view(site, step.view)
+        assert site.locator('[data-hud="moves"]').text_content() == str(len(moves))
+    positions = [engine.deal(variant, number)]
+    for move in moves:
+        positions.append(engine.apply_move(positions[-1], move))
+    assert len(set(positions)) == len(positions)
+    assert not Game.objects.exists() and not site.errors

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from games.models import Deal, SolverStatus
+from tests.support.lines import winning_line
 
 pytestmark = pytest.mark.django_db
 
@@ -78,13 +79,19 @@ def test_a_stock_deal_shows_the_players_view_of_its_start(anon, variant):
     assert body["position"] == engine.player_view(engine.deal(variant, 7))
 
 
-@pytest.mark.parametrize("variant", STOCK_VARIANTS)
-@pytest.mark.parametrize("what", ["hint", "verdict"])
-def test_guests_get_no_hint_or_verdict_by_log_on_a_stock_deal(anon, variant, what):
-    """A log of stock moves does not say which cards it turned: guests play a server game."""
-    response = anon.post(f"/api/deals/{variant}/7/{what}/", {"moves": []}, format="json")
-    assert response.status_code == 400
-    assert response.json()["error"]["code"] == "server_game_required"
+def test_a_guest_gets_a_hint_and_a_verdict_by_log_on_a_numbered_stock_deal(anon, settings):
+    """A guest's numbered Klondike game is dealt in the page (local_deal.js): the deal is
+    public, so the log replays on it with the cards it turned, and the solver answers."""
+    settings.HINT_MAX_SECONDS, settings.HINT_MAX_ITERATIONS = 600, 5_000_000
+    variant, number = "klondike-draw1", 7
+    log = list(winning_line(variant, number)[:4])
+    response = anon.post(f"/api/deals/{variant}/{number}/hint/", {"moves": log}, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    position = engine.replay(engine.deal(variant, number), log).position
+    assert body["status"] == "move" and body["move"] in {str(m) for m in engine.legal_moves(position)}
+    verdict = anon.post(f"/api/deals/{variant}/{number}/verdict/", {"moves": log}, format="json")
+    assert verdict.status_code == 200, verdict.json()
 
 
 def test_a_stock_game_hint_after_moves_names_only_a_legal_move_of_a_winning_line(api):
