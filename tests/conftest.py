@@ -35,8 +35,10 @@ def live_services(django_db_setup, django_db_blocker, tmp_path_factory):
         database = connection.settings_dict["NAME"]
     # The live tests seat many accounts on one loopback address and one line for convenience;
     # linked accounts are held on those links in tests/games/test_fairplay_links.py, here by browser only.
+    # A hint's search is bounded by its iterations alone here (HINT_MAX_ITERATIONS, as in production),
+    # not also by the wall clock: on a busy machine a 1.5 s cut would change what a hint answers.
     services = LiveServices(database=database, workdir=tmp_path_factory.mktemp("live"),
-                            extra_env={"FAIRPLAY_LINK_HOLD": "browser"})
+                            extra_env={"FAIRPLAY_LINK_HOLD": "browser", "HINT_MAX_SECONDS": "600"})
     services.start()
     try:
         yield services
