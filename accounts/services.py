@@ -69,10 +69,17 @@ def username_check(username: str, *, user=None) -> tuple[str, str]:
         others, skeletons = others.exclude(pk=user.pk), skeletons.exclude(user=user)
     if others.filter(username=username).exists():
         raise Conflict("That username is taken.", code="username_taken")
-    # A row made before skeletons (or by a bare create_user) has none: case still counts.
-    if skeletons.exists() or others.filter(username__iexact=username).exists():
+    if skeletons.exists() or _unkeyed_look_alike(others, skeleton):
         raise Conflict("That username looks like one already taken.", code="username_confusable")
     return username, skeleton
+
+
+def _unkeyed_look_alike(others, skeleton: str) -> bool:
+    """An account made by a bare ``create_user`` (a script, a fixture) has no skeleton row:
+    its name is compared here instead. The migrations gave every older account its row, so
+    this set is normally empty."""
+    unkeyed = others.filter(skeleton__isnull=True).values_list("username", flat=True)
+    return any(username_skeleton(name) == skeleton for name in unkeyed.iterator())
 
 
 def username_skeleton_record(*, user) -> None:

@@ -55,6 +55,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.openloop import Connections, Run, constant_rate, wall  # noqa: E402
 from bench.stack import WEB_CLASS, WEB_THREADS, WEB_WORKERS, live_stack  # noqa: E402
+from bench.write_load import (  # noqa: E402
+    Appenders,
+    ServerCpu,
+    append_ramp,
+    client_batch_sizes,
+    mix,
+    report_writes,
+)
 
 BOARD = "/api/leaderboards/daily/today/freecell/"
 STATIC = "/static/fc/js/main.js"
@@ -96,11 +104,7 @@ def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
         Result.objects.create(submission=submission, game=game, player=player, deal=deal, daily=daily,
                               ranked=True, moves=moves, counted_moves=moves, duration_ms=600_000 + 1000 * i,
                               finished_at=now)
-    appenders = []
-    for i in range(append_games):
-        player = User.objects.create_user(f"mover{i:03d}")
-        game = Game.objects.create(player=player, deal=deal)
-        appenders.append({"token": Token.objects.create(user=player).key, "game": str(game.pk), "ply": 0})
+    appenders = appenders_seed(append_games, deal)
     finishers = []
     for i in range(winners):
         player = User.objects.create_user(f"finisher{i:03d}")
@@ -117,6 +121,23 @@ def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
     if warm:
         fairplay_walks_as_played(finishers)
     return {"line": list(line), "appenders": appenders, "finishers": finishers, "daily": daily}
+
+
+def appenders_seed(count: int, deal) -> list[dict]:
+    """``count`` players with a token and a fresh game each on the deal (in bulk: the ramp needs hundreds)."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from games.models import Game
+
+    User = get_user_model()
+    unusable = "!"  # no password: these players use their tokens
+    users = User.objects.bulk_create([User(username=f"mover{i:04d}", password=unusable)
+                                      for i in range(count)])
+    tokens = Token.objects.bulk_create([Token(user=user, key=Token.generate_key()) for user in users])
+    games = Game.objects.bulk_create([Game(player=user, deal=deal) for user in users])
+    return [{"token": token.key, "game": str(game.pk), "ply": 0}
+            for token, game in zip(tokens, games, strict=True)]
 
 
 def walked_while_played(prefix: list[str]) -> list[str]:
@@ -244,8 +265,36 @@ def stats(samples: list[float]) -> dict:
     }
 
 
-async def measure(url: str, args, data: dict) -> dict:
-    conns = Connections(url)
+async def measure(stack, args, data: dict) -> dict:
+    conns = Connections(stack.url)
+    out = {} if args.writes_only else await reads_and_wins(conns, args, data)
+    if not args.board_only:
+        out.update(await writes(conns, stack, args, data))
+    conns.close()
+    return out
+
+
+async def writes(conns: Connections, stack, args, data: dict) -> dict:
+    """The append ramp, then the mix with its cost per core (bench/write_load.py)."""
+    from django.db import connection
+
+    await board_run(conns, "warm-up", 50, 2)
+    games = data["appenders"][args.mix_games:]
+    out = {"append_ramp": await append_ramp(conns, Appenders(games, data["line"]), args.append_ramp,
+                                            args.append_ramp_seconds)}
+    await asyncio.sleep(2.0)
+    sizes = client_batch_sizes()
+    out["mix"] = await mix(
+        conns, cpu=ServerCpu(stack, connection.settings_dict["NAME"]), board_path=BOARD,
+        appenders=Appenders(data["appenders"][:args.mix_games], data["line"],
+                            lambda rng: rng.choice(sizes), 1),
+        finishers=data["mix_finishers"], board_rate=args.mix_board_rate, append_rate=args.mix_append_rate,
+        wins_rate=args.mix_wins_rate, seconds=args.mix_seconds)
+    return out
+
+
+async def reads_and_wins(conns: Connections, args, data: dict) -> dict:
+    """The static file, the board, its ramp, appends at one rate and win to leaderboard."""
     finishers = data["finishers"]
     idle_finishers, loaded_finishers = finishers[:args.wins], finishers[args.wins:]
 
@@ -261,7 +310,6 @@ async def measure(url: str, args, data: dict) -> dict:
                                       seconds / 2, etag)).summary()
     out["ramp"] = await ramp(conns, args.ramp, args.ramp_seconds)
     if args.board_only:
-        conns.close()
         return out
     out["appends"] = (await append_run(conns, f"appends {args.append_rate:g}/s", args.append_rate,
                                        args.append_seconds, data)).summary()
@@ -291,7 +339,6 @@ async def measure(url: str, args, data: dict) -> dict:
     out["mixed_board"], out["mixed_appends"] = board.summary(), appends.summary()
     out["win_to_board_loaded"] = stats([w["seconds"] for w in loaded])
     out["win_to_board_loaded"]["winning_append"] = stats([w["append_seconds"] for w in loaded])
-    conns.close()
     return out
 
 
@@ -333,11 +380,19 @@ def report(out: dict, args) -> None:
     print(f"\nload average before / after: {out['loadavg_before']} / {out['loadavg_after']} "
           "(other processes on the machine share the cores)")
     print(f"bench/load.py on {os.cpu_count()} cores; gunicorn {args.web_workers} x {args.web_threads} "
-          f"{args.web_class}, worker concurrency {args.concurrency}; {SEEDED} rows on the board")
+          f"{args.web_class}, worker concurrency {args.concurrency}; {SEEDED} rows on the board"
+          + ("; two web nodes and two workers behind HAProxy" if args.two_nodes else ""))
     pauses = out["generator_gc"]
     print(f"  the generator's garbage collections during the runs: {pauses['collections']}, "
           f"{pauses['total_ms']} ms in all, longest {pauses['max_ms']} ms "
           f"({'heap frozen' if not args.no_gc_freeze else 'heap not frozen: --no-gc-freeze'})")
+    if "board" in out:
+        report_reads(out, args)
+    if "mix" in out:
+        report_writes(out, run_line)
+
+
+def report_reads(out: dict, args) -> None:
     for key in ("static", "board", "board_304"):
         run_line(out[key])
     for run in out["ramp"]["runs"]:
@@ -373,7 +428,20 @@ def main() -> None:
     parser.add_argument("--board-seconds", type=float, default=30)
     parser.add_argument("--append-rate", type=float, default=100)
     parser.add_argument("--append-seconds", type=float, default=20)
-    parser.add_argument("--append-games", type=int, default=200)
+    parser.add_argument("--append-games", type=int, default=600,
+                        help="games to append to: the first --mix-games for the mix, the rest for the rest")
+    parser.add_argument("--append-ramp", type=lambda text: [float(r) for r in text.split(",")],
+                        default=[150, 300, 450, 600, 800, 1000], help="append rates to climb (single moves)")
+    parser.add_argument("--append-ramp-seconds", type=float, default=10)
+    parser.add_argument("--mix-games", type=int, default=150)
+    parser.add_argument("--mix-board-rate", type=float, default=100)
+    parser.add_argument("--mix-append-rate", type=float, default=300, help="append requests per second")
+    parser.add_argument("--mix-wins-rate", type=float, default=0.5)
+    parser.add_argument("--mix-seconds", type=float, default=20)
+    parser.add_argument("--two-nodes", action="store_true",
+                        help="a second web node and worker, and HAProxy in front of both (bench/stack.py)")
+    parser.add_argument("--writes-only", action="store_true",
+                        help="only the append ramp and the mix (no static file, board or win-to-board runs)")
     parser.add_argument("--wins", type=int, default=20)
     parser.add_argument("--ramp", type=lambda text: [float(r) for r in text.split(",")],
                         default=[300, 450, 600, 800, 1000, 1200], help="board rates to climb: 300,450,...")
@@ -389,15 +457,19 @@ def main() -> None:
                         help="leave the generator's heap to the garbage collector during the runs")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
-    with live_stack(concurrency=args.concurrency, web_workers=args.web_workers,
-                    web_threads=args.web_threads, web_class=args.web_class) as stack:
-        data = seed(args.append_games, 2 * args.wins, warm=not args.cold_fairplay)
+    with live_stack(concurrency=args.concurrency, web_workers=args.web_workers, web_threads=args.web_threads,
+                    web_class=args.web_class, two_nodes=args.two_nodes) as stack:
+        mix_wins = math.ceil(args.mix_wins_rate * args.mix_seconds)
+        wins = 0 if args.writes_only else 2 * args.wins  # the win-to-board runs' finishers
+        data = seed(args.append_games, wins + mix_wins, warm=not args.cold_fairplay)
+        data["mix_finishers"] = data["finishers"][wins:]
+        data["finishers"] = data["finishers"][:wins]
         if not args.no_gc_freeze:  # see the module notes
             gc.collect()
             gc.freeze()
         before = [round(x, 2) for x in os.getloadavg()]
         with CollectorPauses() as pauses:
-            out = asyncio.run(measure(stack.url, args, data))
+            out = asyncio.run(measure(stack, args, data))
         out["generator_gc"] = pauses.summary()
         out["loadavg_before"], out["loadavg_after"] = before, [round(x, 2) for x in os.getloadavg()]
     report(out, args)

@@ -61,10 +61,42 @@ def _static_collect(workdir: Path) -> None:
     call_command("collectstatic", interactive=False, verbosity=0)
 
 
+def _second_node(services, workdir: Path) -> list:
+    """Another web node shaped as the first and another worker, and HAProxy in front of
+    both web nodes (``tests/support/nodes.py``): ``services.url`` becomes the proxy's."""
+    import socket
+
+    from tests.support.nodes import haproxy
+    from tests.support.processes import Process, Worker, free_port, web_ready, worker_argv
+
+    first = int(services.url.rsplit(":", 1)[1])
+    port = free_port()
+    argv = list(services.web.argv)
+    argv[argv.index(f"127.0.0.1:{first}")] = f"127.0.0.1:{port}"
+    env = dict(services.web.env)
+    metrics = workdir / "metrics-two"
+    metrics.mkdir()
+    web = Process("web-two", argv, {**env, "PROMETHEUS_MULTIPROC_DIR": str(metrics)}, workdir / "web-two.log")
+    node = f"two-{os.getpid()}@{socket.gethostname()}"
+    worker = Worker("worker-two", worker_argv(node, services.concurrency), env, workdir / "worker-two.log",
+                    node=node)
+    proxy, url = haproxy(workdir, [first, port], env)
+    for process in (worker, web, proxy):
+        process.start()
+    worker.ready()
+    web_ready(f"http://127.0.0.1:{port}", log=web)
+    web_ready(url, log=proxy)
+    services.url = url
+    return [proxy, web, worker]
+
+
 @contextlib.contextmanager
 def live_stack(*, concurrency: int = 2, web_workers: int = WEB_WORKERS, web_threads: int = WEB_THREADS,
-               web_class: str = WEB_CLASS, extra_env: dict | None = None) -> Iterator:
-    """A fresh migrated database, a worker and gunicorn on loopback; all torn down after."""
+               web_class: str = WEB_CLASS, extra_env: dict | None = None,
+               two_nodes: bool = False) -> Iterator:
+    """A fresh migrated database, a worker and gunicorn on loopback; all torn down after.
+    ``two_nodes``: a second web node and worker, behind HAProxy (``services.url``), the
+    extra processes in ``services.extra``."""
     django_setup()
     from django.db import connection
 
@@ -79,8 +111,11 @@ def live_stack(*, concurrency: int = 2, web_workers: int = WEB_WORKERS, web_thre
     try:
         services.start()
         _web_reshape(services, web_workers, web_threads, web_class)
+        services.extra = _second_node(services, workdir) if two_nodes else []
         yield services
     finally:
+        for process in getattr(services, "extra", []):
+            process.stop()
         services.stop()
         connection.creation.destroy_test_db(old_name, verbosity=0)
         shutil.rmtree(workdir, ignore_errors=True)

@@ -18,8 +18,18 @@ from engine.errors import (
     UnknownVariantError,
 )
 from engine.families import FAMILIES, Family, family_of
-from engine.moves import supermove_capacity
-from engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
+from engine.families.freecell import Move, Position, check_position, parse_move, supermove_capacity
+from engine.families.stock import (
+    StockMove,
+    StockPosition,
+    from_layout,
+    parse_stock_move,
+    revealed_cards,
+    to_layout,
+    turned_from_stock,
+)
+from engine.notation import CELL, COLUMN, FOUNDATION, format_move
+from engine.packed import pack_reveals, unpack_reveals
 from engine.play import (
     apply_move,
     apply_revealing,
@@ -31,6 +41,7 @@ from engine.play import (
     is_stuck,
     is_won,
     legal_moves,
+    pack_position,
     perft,
     perft_moves,
     player_view,
@@ -39,13 +50,10 @@ from engine.play import (
     replay,
     resolve_move,
     to_board,
+    unpack_position,
 )
-from engine.position import Position, check_position
 from engine.replay import ReplayResult
 from engine.rules import MAX_DEAL_NUMBER, SITE_VARIANTS, VARIANTS, Ruleset, get_ruleset
-from engine.stock_layout import from_layout, to_layout
-from engine.stock_notation import StockMove, parse_stock_move
-from engine.stock_position import StockPosition, revealed_cards, turned_from_stock
 
 __all__ = [
     "CELL", "CHECKS", "COLUMN", "DECK", "FOUNDATION", "MAX_DEAL_NUMBER", "RANKS", "SITE_VARIANTS", "SUITS",
@@ -59,4 +67,5 @@ __all__ = [
     "StockMove", "StockPosition", "apply_revealing", "from_layout", "parse_stock_move",
     "player_view", "revealed_cards", "to_layout", "turned_from_stock",
     "FAMILIES", "Family", "family_of", "hides_cards",
+    "pack_position", "unpack_position", "pack_reveals", "unpack_reveals",
 ]

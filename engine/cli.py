@@ -1,7 +1,7 @@
 """Command line: ``python -m engine deal|replay|perft|vectors ...``.
 
 Klondike and Spider positions print and read as PySolFC's layout text
-(``stock_layout``); the FreeCell family as fc-solve's board format.
+(``families.stock.layout``); the FreeCell family as fc-solve's board format.
 
 Exit codes (a stable contract): ``replay`` exits 0 when the log wins, 1 when it
 is legal but unfinished, 2 at the first illegal move; every command exits 64

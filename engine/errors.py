@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.notation import Move
+    from engine.families.freecell.notation import Move
 
 #: Refusal codes, in the order the checks run (``stock``: Klondike and Spider only).
 CHECKS = ("variant", "availability", "group_order", "destination", "empty_column", "capacity", "stock")

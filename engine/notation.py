@@ -1,137 +1,102 @@
-"""Moves and fc-solve's standard notation.
+"""Move notation, written once for every family: fc-solve's standard notation
+and the letters Klondike and Spider add to it.
 
-Columns are ``1``-``8``, free cells ``a``-``d``, the foundations ``h``. A
-column-to-column move may carry ``v<count>`` (hexadecimal, as fc-solve writes
-``82vc`` for 12 cards). Foundation returns, which fc-solve never makes, take
-``h`` plus the suit letter as their source: ``hs5``, ``hda``.
+A move is a source pile and a destination pile, each one token, and an
+optional ``v<count>`` (hexadecimal, as fc-solve writes ``82vc`` for 12 cards)
+on a column-to-column move. The tokens:
 
-Canonical form (what ``legal_moves`` produces and ``format_move`` writes):
-``v<count>`` is written exactly when the destination column is empty
-(``14v1``, ``83vc``). Onto a card the count is never written (``85``), since
-only one run of the source can fit there. This is fc-solve's own ``-snx``
-form except for a single card into an empty column, which fc-solve writes
-``14``: on read, a column move without ``v`` into an empty column is one
-card, and onto a card it is the run whose head fits there.
+- columns ``1``..``9``, and ``0`` for a tenth (Spider);
+- free cells ``a``..``d`` (FreeCell family);
+- the foundations ``h`` as a destination, ``h`` plus the suit letter as a
+  source (a foundation return: ``hs5``, ``hda``);
+- the waste ``w`` (Klondike);
+- the stock: the whole move ``s`` (Klondike turns it, Spider deals a row).
+
+A family says which of these its games have (its reading ``pattern`` and the
+pile checks of its notation module: ``families.freecell.notation``,
+``families.stock.notation``) and what its move values are; reading and
+writing the tokens is done here, so every family writes a move the same way.
+
+>>> read_move("82vc", re.compile(r"([1-8])([1-8])(?:v([1-9a-f][0-9a-f]*))?"), "like 12")
+(('column', 7), ('column', 1), 12)
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.errors import NotationError
-from engine.stock_notation import StockMove, format_stock_move
 
-COLUMN, CELL, FOUNDATION = "column", "cell", "foundation"
-_CELL_LETTERS = "abcd"
-_SUIT_LETTERS = "hcds"  # same order as cards.SUITS
-_SIZES = {COLUMN: 8, CELL: 4, FOUNDATION: 4}
-_PATTERN = re.compile(r"([1-8]|[a-d]|h[hcds])([1-8]|[a-d]|h)(?:v([1-9a-f][0-9a-f]*))?")
+COLUMN, CELL, FOUNDATION, WASTE, STOCK = "column", "cell", "foundation", "waste", "stock"
+CELL_LETTERS = "abcd"
+SUIT_LETTERS = "hcds"  # same order as cards.SUITS
+#: The count of a column-to-column move, in the patterns of every family.
+COUNT = r"(?:v([1-9a-f][0-9a-f]*))?"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One move. Indexes are 0-based: column 0-7, cell 0-3, and for a foundation
-    source the suit (0-3 in ``H C D S`` order); a foundation destination has
-    index 0 (the card's suit decides). ``count`` is the number of cards of a
-    column-to-column move, or ``None`` when not stated (see the module notes);
-    every other move carries exactly one card and has ``count == 1``.
+def read_pile(token: str) -> tuple[str, int]:
+    """The pile a token names, as (kind, index): ``"hs"`` is the spade
+    foundation (index 3), ``"h"`` a foundation (index 0), ``"0"`` the tenth column.
 
-    >>> Move(COLUMN, 7, COLUMN, 1, 12)
-    Move(source='column', source_index=7, destination='column', destination_index=1, count=12)
-    >>> str(Move(COLUMN, 7, COLUMN, 1, 12))
-    '82vc'
+    >>> read_pile("hs"), read_pile("b"), read_pile("0"), read_pile("w")
+    (('foundation', 3), ('cell', 1), ('column', 9), ('waste', 0))
     """
-
-    source: str
-    source_index: int
-    destination: str
-    destination_index: int = 0
-    count: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.source not in _SIZES or self.destination not in (COLUMN, CELL, FOUNDATION):
-            raise NotationError(f"unknown pile kind in {self.source!r} -> {self.destination!r}")
-        if not _index_ok(self.source_index, _SIZES[self.source]):
-            raise NotationError(f"no {self.source} {self.source_index!r}")
-        if self.destination == FOUNDATION:
-            if self.destination_index != 0:
-                raise NotationError("a foundation destination has index 0")
-        elif not _index_ok(self.destination_index, _SIZES[self.destination]):
-            raise NotationError(f"no {self.destination} {self.destination_index!r}")
-        if self.is_column_to_column:
-            if self.count is not None and (type(self.count) is not int or self.count < 1):
-                raise NotationError(f"a move carries at least one card, not {self.count!r}")
-        elif self.count in (None, 1):
-            object.__setattr__(self, "count", 1)
-        else:
-            raise NotationError("only a column-to-column move carries more than one card")
-
-    @property
-    def is_column_to_column(self) -> bool:
-        return self.source == COLUMN and self.destination == COLUMN
-
-    def __str__(self) -> str:
-        return format_move(self)
-
-
-def _index_ok(index: object, size: int) -> bool:
-    return type(index) is int and 0 <= index < size
-
-
-@lru_cache(maxsize=8192)
-def parse_move(text: str) -> Move:
-    """Read one move in standard notation; raises ``NotationError``.
-
-    >>> parse_move("26v4")
-    Move(source='column', source_index=1, destination='column', destination_index=5, count=4)
-    >>> parse_move("hda").source, parse_move("hda").source_index
-    ('foundation', 2)
-    """
-    match = _PATTERN.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
-        raise NotationError(f"not a move: {text!r} (like 12, 1a, a1, 1h, ah, 82vc, hs5, hda)")
-    source, destination, count = match.groups()
-    source_kind, source_index = _pile(source)
-    destination_kind, destination_index = _pile(destination)
-    if count is not None and not (source_kind == destination_kind == COLUMN):
-        raise NotationError(f"not a move: {text!r} (v<count> is for column-to-column moves)")
-    return Move(
-        source_kind, source_index, destination_kind, destination_index,
-        None if count is None else int(count, 16),
-    )
-
-
-def _pile(token: str) -> tuple[str, int]:
     if token[0] == "h":
-        return FOUNDATION, _SUIT_LETTERS.index(token[1]) if len(token) == 2 else 0
-    if token in _CELL_LETTERS:
-        return CELL, _CELL_LETTERS.index(token)
-    return COLUMN, int(token) - 1
+        return FOUNDATION, SUIT_LETTERS.index(token[1]) if len(token) == 2 else 0
+    if token in CELL_LETTERS:
+        return CELL, CELL_LETTERS.index(token)
+    if token == WASTE[0]:
+        return WASTE, 0
+    return COLUMN, (int(token) - 1) % 10
+
+
+def read_move(text: object, pattern: re.Pattern, example: str,
+              check: Callable[[tuple[str, int], str], None] | None = None) -> tuple[tuple, tuple, int | None]:
+    """(source, destination, count or ``None``) of ``text`` read with a family's
+    ``pattern`` (source token, destination token, count); ``NotationError``
+    naming ``example`` when it does not match. ``check(pile, text)`` is the
+    family's question about each pile (does this game have it?), asked before
+    the count is."""
+    match = pattern.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise NotationError(f"not a move: {text!r} ({example})")
+    source, destination, count = match.groups()
+    source_pile, destination_pile = read_pile(source), read_pile(destination)
+    if check is not None:
+        check(source_pile, text)
+        check(destination_pile, text)
+    if count is not None and not (source_pile[0] == destination_pile[0] == COLUMN):
+        raise NotationError(f"not a move: {text!r} (v<count> is for column-to-column moves)")
+    return source_pile, destination_pile, None if count is None else int(count, 16)
+
+
+def pile_token(kind: str, index: int, *, is_source: bool) -> str:
+    """The token of a pile (the inverse of ``read_pile``; a foundation names its
+    suit only as a source)."""
+    if kind == COLUMN:
+        return str((index + 1) % 10)
+    if kind == CELL:
+        return CELL_LETTERS[index]
+    if kind == WASTE:
+        return "w"
+    return "h" + SUIT_LETTERS[index] if is_source else "h"
 
 
 @lru_cache(maxsize=8192)
-def format_move(move: Move | StockMove) -> str:
-    """The move in standard notation (canonical when the move came from
-    ``legal_moves`` or ``resolve_move``); a Klondike or Spider move in the
-    stock notation.
+def format_move(move) -> str:
+    """The move in notation, any family's move value (canonical when the move
+    came from ``legal_moves`` or ``resolve_move``).
 
-    >>> format_move(parse_move("hs5")), format_move(Move(COLUMN, 0, COLUMN, 3, 1))
-    ('hs5', '14v1')
+    >>> from engine import Move, StockMove
+    >>> format_move(Move(COLUMN, 0, COLUMN, 3, 1)), format_move(StockMove(FOUNDATION, 3, COLUMN, 4))
+    ('14v1', 'hs5')
     """
-    if type(move) is StockMove:
-        return format_stock_move(move)
-    text = _name(move.source, move.source_index, is_source=True)
-    text += _name(move.destination, move.destination_index, is_source=False)
-    if move.is_column_to_column and move.count is not None:
+    if move.source == STOCK:
+        return "s"
+    text = pile_token(move.source, move.source_index, is_source=True)
+    text += pile_token(move.destination, move.destination_index, is_source=False)
+    if move.source == COLUMN and move.destination == COLUMN and move.count is not None:
         text += f"v{move.count:x}"
     return text
-
-
-def _name(kind: str, index: int, *, is_source: bool) -> str:
-    if kind == COLUMN:
-        return str(index + 1)
-    if kind == CELL:
-        return _CELL_LETTERS[index]
-    return "h" + _SUIT_LETTERS[index] if is_source else "h"

@@ -177,6 +177,22 @@ def position_from_json(data: object):
     return family_of(data["variant"]).from_json(data)
 
 
+def pack_position(position) -> str:
+    """``position`` as a short text that ``unpack_position`` reads back fast and
+    unchecked: keep it only behind a digest (``engine.packed``).
+
+    >>> p = deal("klondike-draw3", 7)
+    >>> unpack_position(pack_position(p), "klondike-draw3") == p
+    True
+    """
+    return family_of(position.variant).pack(position)
+
+
+def unpack_position(text: str, variant: str):
+    """The position ``pack_position`` wrote; ``InvalidBoardError`` for text it did not write."""
+    return family_of(variant).unpack(text, variant)
+
+
 def player_view(position) -> dict:
     """What the player may see, the one form in which the site sends a position:
     the JSON form, with every card the family hides replaced by ``None``.

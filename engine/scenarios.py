@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.cards import DECK, SUITS, Card, parse_card
 from engine.errors import InvalidBoardError
-from engine.position import Position, check_position
+from engine.families.freecell import Position, check_position
 
 
 def build_position(

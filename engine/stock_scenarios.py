@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.cards import SUITS, Card, parse_card
+from engine.families.stock.position import StockPosition, check_stock_position, full_deck
 from engine.rules import get_ruleset
-from engine.stock_position import StockPosition, check_stock_position, full_deck
 
 
 def stock_board(variant: str, columns: list[str], *, waste: str = "", stock_top: str = "",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 from engine.errors import IllegalMoveError, NotationError
+from engine.families.stock import StockPosition, parse_stock_move
+from engine.families.stock.position import stock_position_to_json
 from engine.play import (
     apply_move,
     apply_revealing,
@@ -23,8 +25,6 @@ from engine.play import (
     resolve_move,
 )
 from engine.rules import get_ruleset
-from engine.stock_notation import parse_stock_move
-from engine.stock_position import StockPosition, stock_position_to_json
 from engine.stock_scenarios import stock_named_positions
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")

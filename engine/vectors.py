@@ -12,8 +12,8 @@ import random
 
 from engine.cards import DECK, RANKS, SUITS
 from engine.errors import IllegalMoveError
-from engine.moves import supermove_capacity
-from engine.notation import COLUMN, FOUNDATION, format_move, parse_move
+from engine.families.freecell import Position, parse_move, supermove_capacity
+from engine.notation import COLUMN, FOUNDATION, format_move
 from engine.play import (
     apply_move,
     auto_finish_moves,
@@ -28,7 +28,6 @@ from engine.play import (
     replay,
     resolve_move,
 )
-from engine.position import Position
 from engine.rules import RULESETS, VARIANTS, ruleset_to_json
 from engine.scenarios import named_positions
 from engine.stock_vectors import stock_vectors

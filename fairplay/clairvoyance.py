@@ -9,7 +9,8 @@ often. Per such decision:
 
 - the **options**: the legal moves that would each turn a different card up;
 - the **use** of each, read after the move on the real cards: a card that goes
-  home at once (2), one that joins or takes a run (1; Spider: 2 in suit), none (0);
+  home at once (2), one that joins or takes a run (1; Spider: 2 in suit), none (0),
+  as the variant's family judges it (``Family.card_use``);
 - **hindsight-only** when the uses differ: the best use is what only knowing
   the hidden cards could aim for.
 
@@ -30,9 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Card, StockPosition, apply_move, family_of, legal_moves
+from engine.families import FITS, HOME, NONE
 
-#: Uses of a turned card (see the module notes).
-HOME, FITS, NONE = 2, 1, 0
+__all__ = ["FITS", "HOME", "NONE", "Hindsight", "card_use", "hindsight_choices", "reveal_options",
+           "turned_card"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,51 +68,9 @@ def turned_card(before: StockPosition, after: StockPosition) -> tuple[int, Card]
     return None
 
 
-def _klondike_use(position: StockPosition, index: int, card: Card) -> int:
-    if position.foundations["HCDS".index(card.suit)] == card.rank - 1:
-        return HOME
-    for j, column in enumerate(position.columns):
-        if j == index:
-            continue
-        top = column[-1] if column else None
-        if top is not None and card.fits_on(top):
-            return FITS
-        base = column[position.face_down[j]] if column else None
-        if base is not None and base.fits_on(card):
-            return FITS
-    if position.waste and position.waste[-1].fits_on(card):
-        return FITS
-    return NONE
-
-
-def _spider_use(position: StockPosition, index: int, card: Card) -> int:
-    best = NONE
-    for j, column in enumerate(position.columns):
-        if j == index or not column:
-            continue
-        top = column[-1]
-        if top.rank == card.rank + 1 or _run_base(position, j).rank == card.rank - 1:
-            best = max(best, HOME if top.suit == card.suit else FITS)
-    return best
-
-
-def _run_base(position: StockPosition, j: int) -> Card:
-    """The deepest card of column ``j``'s movable same-suit run."""
-    column = position.columns[j]
-    i = len(column) - 1
-    while i > position.face_down[j] and column[i - 1].suit == column[i].suit \
-            and column[i - 1].rank == column[i].rank + 1:
-        i -= 1
-    return column[i]
-
-
 def card_use(position: StockPosition, index: int, card: Card) -> int:
     """The use of ``card``, just turned up on column ``index`` of ``position``."""
-    return _USES[family_of(position.variant).name](position, index, card)
-
-
-#: What a card turned up is worth, by family (each plays its own game of hidden cards).
-_USES = {"klondike": _klondike_use, "spider": _spider_use}
+    return family_of(position.variant).card_use(position, index, card)
 
 
 def reveal_options(position: StockPosition) -> dict[str, tuple[int, int]]:

@@ -3,7 +3,8 @@
 A policy that reads only the player's view (face-up cards, the waste, how many
 cards lie face down in each column, how many are left in the stock) and never
 a hidden card: each legal move gets a score from visible features (a card sent
-home, a face-down card turned up, a run joined in suit, an emptied column),
+home, a face-down card turned up, a run joined in suit, an emptied column: the
+family's ``visible_score``),
 plus noise (a Gumbel draw per move, so its choices vary from run to run the
 way people's do), and the best is played on the real cards, which then show
 what the move turned up, as the server would. It gives up after a pass through
@@ -45,62 +46,9 @@ class HonestRun:
     line: tuple[str, ...]
 
 
-def _klondike_score(position: StockPosition, move, after: StockPosition) -> float | None:
-    """A visible-only score for a Klondike move (None: never played)."""
-    text = str(move)
-    if text == "s":
-        return 0.0
-    if move.source == "foundation":
-        return None  # a card taken back from home: a person's last resort, not the reference's
-    src = move.source_index
-    turned = move.source == "column" and after.face_down[src] < position.face_down[src]
-    if move.destination == "foundation":
-        return 5.0 + (2.0 if turned else 0.0)
-    if move.source == "waste":
-        return 3.0
-    if turned:
-        return 4.0 + 0.3 * position.face_down[src]
-    if not after.columns[src] and position.face_down[src] == 0 and _king_waits(position):
-        return 1.0  # an empty column for a King on the waste or on face-down cards
-    return None  # a shuffle between columns that shows nothing new
-
-
-def _king_waits(position: StockPosition) -> bool:
-    """A King shows on the waste, or at the foot of a column's face-up cards above face-down ones."""
-    feet = [column[down] for column, down in zip(position.columns, position.face_down, strict=True)
-            if column and down]
-    return any(card.rank == 13 for card in (*position.waste[-1:], *feet))
-
-
-def _spider_score(position: StockPosition, move, after: StockPosition) -> float | None:
-    """A visible-only score for a Spider move (None: never played)."""
-    if str(move) == "s":
-        return 0.0
-    if len(after.removed) > len(position.removed):
-        return 6.0
-    src, dst = move.source_index, move.destination_index
-    column, target = position.columns[src], position.columns[dst]
-    count = len(column) - len(after.columns[src])
-    bottom = column[-count]
-    in_suit = bool(target) and bottom.suit == target[-1].suit
-    if after.face_down[src] < position.face_down[src]:
-        return 4.0 + 0.2 * position.face_down[src] + (1.0 if in_suit else 0.0)
-    if not target:
-        return None  # into an empty column with nothing turned up: a shuffle
-    under = column[-count - 1] if count < len(column) else None
-    if not after.columns[src]:
-        return 3.0 if in_suit else 1.5  # an emptied column
-    if in_suit and under is not None and not (under.suit == bottom.suit and under.rank == bottom.rank + 1):
-        return 2.5  # a run taken off a card it does not follow in suit, onto its own suit
-    return None
-
-
-#: How the honest player weighs a move, by family.
-_SCORES = {"klondike": _klondike_score, "spider": _spider_score}
-
-
 def _score(position: StockPosition, move, after: StockPosition) -> float | None:
-    return _SCORES[family_of(position.variant).name](position, move, after)
+    """How the move looks to someone who sees only the view (``Family.visible_score``)."""
+    return family_of(position.variant).visible_score(position, move, after)
 
 
 def _progress(position: StockPosition) -> tuple:
@@ -138,16 +86,10 @@ def honest_game(start: StockPosition, *, seed: int = 0, noise: float = NOISE,
     return HonestRun(is_won(position), len(line), tuple(line))
 
 
-_PATIENCE = {
-    "klondike": lambda rules, stock_size: stock_size // rules.draw_count + 2,
-    "spider": lambda rules, stock_size: 1,
-}
-
-
 def _patience(start: StockPosition, stock_size: int) -> int:
     """Stock moves without a gain before the player gives up: a pass and a bit (Klondike),
-    one deal (Spider)."""
-    return _PATIENCE[family_of(start.variant).name](get_ruleset(start.variant), stock_size)
+    one deal (Spider), as the family says (``Family.patience``)."""
+    return family_of(start.variant).patience(get_ruleset(start.variant), stock_size)
 
 
 def reference(start: StockPosition, *, runs: int = 60, seconds: float = 20.0, seed: int = 0,

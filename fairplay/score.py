@@ -134,7 +134,7 @@ def assess(start: Position, moves: Sequence[str], server_times: Sequence[int],
     began = time.monotonic()
     if positions is None:
         positions = replay_positions(start, moves)
-    think = timing.think_times(moves, server_times)
+    think = timing.think_times(moves, server_times, client_times)
     client = timing.think_times(moves, client_times)
     options, revisits = _walk(positions, moves)
     agreement = (line_agreement(start, moves, seconds=seconds, lines=lines, positions=positions)

@@ -2,9 +2,10 @@
 
 The server's receive times are the clock a script cannot forge; a batch of
 moves shares one receive time, so the wait before a batch is shared by its
-decisions. Foundation moves are not decisions (autoplay sends them), so the
-wait before a batch of foundation moves only is counted into the next
-decision's. The client's own clock is kept beside it for the plot.
+decisions, as the client's clock spaced them when it is given. Foundation
+moves are not decisions (autoplay sends them), so the wait before a batch of
+foundation moves only is counted into the next decision's. The client's own
+clock is kept beside it for the plot.
 
 >>> t = think_times(["1a", "2b", "1h", "3c"], [1000, 3000, 3000, 4000])
 >>> t
@@ -25,15 +26,36 @@ def is_decision(move: str) -> bool:
     return not move.endswith("h")
 
 
-def think_times(moves: Sequence[str], times: Sequence[int]) -> list[int]:
-    """Milliseconds of thought behind each decision, by one clock (one time per move)."""
+def think_times(moves: Sequence[str], times: Sequence[int],
+                client_times: Sequence[int] | None = None) -> list[int]:
+    """Milliseconds of thought behind each decision, by one clock (one time per move).
+
+    With ``client_times`` (the client's clock of each move), the wait before a batch
+    is shared among its decisions as the client's clock spaced them, so that each
+    decision keeps its own time while the batch's total stays the server's: the page
+    sends quick moves together, and equal shares would read as a fixed pace. A batch
+    whose client clock gives a decision no time at all is shared equally.
+
+    >>> think_times(["1a", "2b", "3c"], [1000, 4000, 4000], [900, 1200, 3900])
+    [1000, 300, 2700]
+    """
     out: list[int] = []
-    previous = 0
-    for at, group in groupby(zip(times, moves, strict=False), key=lambda pair: pair[0]):
-        decisions = sum(is_decision(move) for _, move in group)
-        if decisions:
+    previous, previous_client = 0, 0
+    clock = client_times if client_times is not None else times
+    rows = zip(times, moves, clock, strict=False)
+    for at, group in groupby(rows, key=lambda row: row[0]):
+        spaced = []
+        for _, move, client_ms in group:
+            if is_decision(move):
+                spaced.append(max(0, client_ms - previous_client))
+                previous_client = client_ms
+        if spaced:
             wait = max(0, at - previous)
-            out.extend([wait // decisions] * decisions)
+            total = sum(spaced)
+            if client_times is None or min(spaced) <= 0:  # a client that claims no time at all for one
+                out.extend([wait // len(spaced)] * len(spaced))
+            else:
+                out.extend(wait * gap // total for gap in spaced)
             previous = at
     return out
 

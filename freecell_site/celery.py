@@ -7,13 +7,19 @@ puts them back; a 20 s visibility timeout with a 2 s restore scan brings them
 to another worker within about 22 s. Every task therefore may run twice, so
 every task is idempotent, and every task's hard time limit stays below the
 visibility timeout (a task still running past it would be delivered again).
+
+Priorities (kombu's Redis transport keeps one list per queue and priority step and
+its BRPOP asks the lists in step order, 0 first): a task with no priority goes first
+(0); the bulk work that keeps pools, reserves and references full (``PRIORITY_BULK``)
+goes after every waiting validation, so that a flooded queue delays a player's
+verdict by at most the tasks already running (``tests/reliability/test_faults_schedule.py``).
 """
 
 import os
 
 from celery import Celery
 from celery.schedules import crontab
-from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
+from celery.signals import beat_init, task_postrun, task_prerun, worker_init, worker_process_init
 from django_structlog.celery.steps import DjangoStructLogInitStep
 
 from .streams import streams_drop_when_full
@@ -25,6 +31,9 @@ streams_drop_when_full()
 VISIBILITY_TIMEOUT = 20  # seconds; must exceed every task's hard time limit
 TASK_SOFT_TIME_LIMIT = 12
 TASK_TIME_LIMIT = 15
+PRIORITY_BULK = 9  # pool and reserve filling, solving, honest references: after every validation
+BULK_TASKS = ("games.honest_reference", "games.deal_solve", "games.pools_fill", "games.pool_fill",
+              "games.fill_job_step", "games.deal_difficulty", "games.difficulty_refresh")
 
 app = Celery("freecell_site")
 # The request id and the task's own ids in every line the worker logs (core/logs.py).
@@ -46,6 +55,8 @@ app.conf.update(
     # that keeps one subscribes to the result store first: with Redis down that raised
     # "Retry limit exceeded ... the Celery application must be restarted" from a web request.
     task_ignore_result=True,
+    # The bulk work's priority is routed by name (a task attribute for it is deprecated).
+    task_routes={name: {"priority": PRIORITY_BULK} for name in BULK_TASKS},
     broker_connection_retry_on_startup=True,
     # The worker logs through the site's LOGGING (JSON lines in production), not its own format.
     worker_hijack_root_logger=False,
@@ -77,6 +88,10 @@ app.conf.update(
             "task": "games.schedule_requests_sweep",
             "schedule": 60.0,
         },
+        "sweep-fill-jobs": {
+            "task": "games.fill_jobs_sweep",
+            "schedule": 60.0,
+        },
         "expire-guest-games": {
             "task": "games.guest_games_expire",
             "schedule": 3600.0,
@@ -93,6 +108,10 @@ app.conf.update(
             "task": "races.races_sweep",
             "schedule": 30.0,
         },
+        "refresh-difficulty": {
+            "task": "games.difficulty_refresh",
+            "schedule": 3600.0,
+        },
         "prepare-dailies": {
             "task": "games.dailies_prepare",
             "schedule": crontab(minute="*/15"),
@@ -103,6 +122,16 @@ if app.conf.broker_url.startswith("redis"):
     # Kombu's Redis transport with the fix that lets a worker outlive a Redis restart.
     app.conf.broker_transport = "freecell_site.broker:Transport"
 app.autodiscover_tasks()
+
+
+@beat_init.connect
+def _catch_up(**_kwargs) -> None:
+    """Beat back from an outage does the work it missed at once: the dailies its absence left
+    unprepared, then the pools and reserves. A schedule file lost with the outage (a recreated
+    container) would otherwise wait for the next quarter hour; both tasks are idempotent."""
+    prepare = app.signature("games.dailies_prepare", immutable=True, priority=PRIORITY_BULK)
+    fill = app.signature("games.pools_fill", immutable=True, priority=PRIORITY_BULK)
+    (prepare | fill).apply_async()
 
 
 @worker_process_init.connect

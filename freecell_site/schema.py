@@ -22,7 +22,7 @@ from django.utils import translation
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.response import Response
 
-from games.catalogue import catalogue_json
+from games.catalogue import catalogue_json, daily_variants_ever
 
 _BUILD = threading.Lock()
 _KEPT: dict[tuple, dict] = {}  # (catalogue, language, version) -> the schema; only the newest
@@ -39,7 +39,10 @@ def _language() -> str:
 
 class SchemaApi(SpectacularAPIView):
     def _get_schema_response(self, request):
-        key = (json.dumps(catalogue_json(), sort_keys=True), _language(), request.version)
+        # The daily paths name every variant with dailies on some day (one switched on from
+        # tomorrow already), so those are part of the key too.
+        catalogue = {**catalogue_json(), "daily_variants_ever": daily_variants_ever()}
+        key = (json.dumps(catalogue, sort_keys=True), _language(), request.version)
         with _BUILD:
             schema = _KEPT.get(key)
             if schema is None:

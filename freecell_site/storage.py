@@ -23,6 +23,11 @@ logger = logging.getLogger(__name__)
 
 class StaticFilesStorage(CompressedManifestStaticFilesStorage):
     support_js_module_import_aggregation = True
+    # A module's hashed name depends on its imports' hashed names, so a pass may
+    # settle only one more link of the longest import chain (main.js -> play.js ->
+    # ... -> cards.js, 13 modules deep with the family modules): Django's default
+    # of 5 passes is too few. tests/js/modules.test.mjs keeps the chain below this.
+    max_post_process_passes = 20
     minify_prefixes = ("fc/",)
 
     def post_process(self, paths, dry_run=False, **options):

@@ -1,32 +1,31 @@
-"""Small drawings of a game's opening layout, drawn from its ruleset: the home
-page's tiles and the rules pages show them instead of pictures.
+"""Small drawings of a game's opening layout: the home page's tiles and the
+rules pages show them instead of pictures.
 
-The numbers come from the catalogue (columns, free cells, foundations, how the
-deal is laid out), so a new variant gets its drawing without one of its own.
+The drawing is of a real deal as the player sees it (``engine.player_view``
+of deal 1): its columns' face-down and face-up cards, and the piles the view
+holds (a stock and its waste, free cells, foundations), so a new variant, of
+any family, gets its drawing without one of its own. Only the shape is drawn,
+never the cards.
 
 >>> from games.catalogue import site_ruleset
->>> layout_svg(site_ruleset("spider-1suit")).count('class="down"')
-44
+>>> layout_svg(site_ruleset("spider-1suit")).count('class="down"')  # 44 in the columns, 5 deals
+49
 """
+
+from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+import engine
 from engine.rules import Ruleset
 
 CARD_W, CARD_H, GAP, FAN = 10, 14, 2, 3.2
 
 
-def _columns(ruleset: Ruleset) -> list[tuple[int, int]]:
-    """Each column's (face-down, face-up) counts at the deal."""
-    n = ruleset.columns
-    if ruleset.deal_layout == "klondike":
-        return [(i, 1) for i in range(n)]
-    if ruleset.deal_layout == "spider":
-        # Four face-down rows, one more face-down card in columns 1, 4, 7, 10, then a face-up row.
-        return [(4 + (1 if i % 3 == 0 else 0), 1) for i in range(n)]
-    dealt = 52 * ruleset.decks - (ruleset.cells if ruleset.deal_layout == "columns+cells" else 0)
-    return [(0, dealt // n + (1 if i < dealt % n else 0)) for i in range(n)]
+def _columns(view: dict) -> list[tuple[int, int]]:
+    """Each column's (face-down, face-up) counts."""
+    return [(column.count(None), len(column) - column.count(None)) for column in view["columns"]]
 
 
 def _rect(x: float, y: float, kind: str) -> str:
@@ -39,21 +38,27 @@ def _pip(x: float, y: float, red: bool) -> str:
 
 def layout_svg(ruleset: Ruleset, *, label: str = "") -> SafeString:
     """An inline SVG of the deal: piles on top (stock, waste, free cells, foundations), columns below."""
-    columns = _columns(ruleset)
+    return _layout_svg(ruleset, label)
+
+
+@lru_cache(maxsize=256)
+def _layout_svg(ruleset: Ruleset, label: str) -> SafeString:
+    view = engine.player_view(engine.deal(ruleset.variant, 1))
+    columns = _columns(view)
     width = len(columns) * (CARD_W + GAP) + GAP
     top: list[str] = []
     y0 = GAP
-    if ruleset.stock == "waste":
+    if "waste" in view:
         top += [_rect(GAP, y0, "down"), _rect(GAP + CARD_W + GAP, y0, "slot")]
-    if ruleset.stock != "none" and ruleset.deal_layout == "spider":
-        # Spider's stock: its five deals as overlapping backs, top right.
-        top += [_rect(width - GAP - CARD_W - 4 + i, y0, "down") for i in range(5)]
-    for i in range(ruleset.cells):
-        filled = ruleset.deal_layout == "columns+cells"
-        top.append(_rect(GAP + i * (CARD_W + GAP), y0, "face" if filled else "slot"))
-    if ruleset.foundation_build == "up_by_suit_from_ace":
-        first = len(columns) - ruleset.foundations
-        top += [_rect(GAP + (first + i) * (CARD_W + GAP), y0, "slot") for i in range(ruleset.foundations)]
+    elif view.get("stock"):
+        # A stock dealt a row at a time: its deals as overlapping backs, top right.
+        deals = len(view["stock"]) // len(columns)
+        top += [_rect(width - GAP - CARD_W - 4 + i, y0, "down") for i in range(deals)]
+    for i, card in enumerate(view.get("cells", ())):
+        top.append(_rect(GAP + i * (CARD_W + GAP), y0, "slot" if card is None else "face"))
+    homes = len(view.get("foundations", ()))
+    first = len(columns) - homes
+    top += [_rect(GAP + (first + i) * (CARD_W + GAP), y0, "slot") for i in range(homes)]
     body: list[str] = []
     y_cols = y0 + CARD_H + 4
     tallest = 0.0

@@ -11,15 +11,17 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 import engine
-from engine import family_of
 from games.catalogue import site_ruleset
+
+from .rules_page import rules_chapter
 
 GLYPH = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 RANK_WORD = {"T": "10"}
 W, H, FAN, DOWN, GAP = 26, 36, 11, 5, 3
 
-#: Per family: (variant, deal number, first moves) of the worked example. Each line is a
-#: prefix of the solver's winning line for that deal; tests replay it through the engine.
+#: Per chapter of the rules (``Family.rules_chapter``): (variant, deal number, first moves) of
+#: the worked example. Each line is a prefix of the solver's winning line for that deal; tests
+#: replay it through the engine.
 EXAMPLES = {
     "freecell": ("freecell", 1, ("5a", "5b", "5c", "5d", "5h", "b2", "8b", "a8")),
     "forecell": ("forecell", 2, ("2h", "ah", "4a", "4h")),
@@ -113,14 +115,9 @@ CATCHES = {
 }
 
 
-#: Variants whose guide is their own rather than their family's (ForeCell's empty
-#: columns take a King only, and its cells start full).
-_OWN_GUIDE = {"forecell": "forecell"}
-
-
 def _family_key(variant: str) -> str:
     site_ruleset(variant)  # an unknown or unoffered variant is refused here
-    return _OWN_GUIDE.get(variant) or family_of(variant).name
+    return rules_chapter(variant)
 
 
 def _face(card: str | None) -> tuple[str, bool]:

@@ -1,5 +1,7 @@
 """The rules page of a variant, cut from docs/rules.md: the page players read
-is the page the engine's tests cite, so the two cannot drift apart."""
+is the page the engine's tests cite, so the two cannot drift apart. Which
+written rules a variant reads is its family's answer (``rules_chapter``), so a
+new variant of a family needs nothing here."""
 
 import functools
 import re
@@ -7,19 +9,16 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from engine import family_of, get_ruleset
+
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
-#: The sections of docs/rules.md (by their "## " heading) that a variant's page shows.
+#: The sections of docs/rules.md (by their "## " heading) each chapter of the rules shows.
 SECTIONS = {
     "freecell": ("FreeCell", "Group moves"),
-    "freecell-tableau": ("FreeCell", "Group moves"),
-    "freecell-classic": ("FreeCell", "Group moves"),
     "forecell": ("ForeCell",),
-    "klondike-draw1": ("Klondike",),
-    "klondike-draw3": ("Klondike",),
-    "spider-1suit": ("Spider",),
-    "spider-2suits": ("Spider",),
-    "spider-4suits": ("Spider",),
+    "klondike": ("Klondike",),
+    "spider": ("Spider",),
 }
 
 
@@ -33,6 +32,14 @@ def sections(text: str) -> dict[str, str]:
 def rules_html(variant: str) -> str:
     """The variant's rules as HTML (trusted: the repository's own document)."""
     found = sections(RULES_MD.read_text(encoding="utf-8"))
-    chosen = [found[name] for name in SECTIONS.get(variant, ()) if name in found]
+    chosen = [found[name] for name in SECTIONS.get(rules_chapter(variant), ()) if name in found]
     markdown = MarkdownIt("commonmark").enable("table")
     return markdown.render("\n".join(chosen))
+
+
+def rules_chapter(variant: str) -> str:
+    """The chapter of the rules ``variant`` reads (its family's answer); "" for an unknown variant."""
+    try:
+        return family_of(variant).rules_chapter(get_ruleset(variant))
+    except ValueError:
+        return ""

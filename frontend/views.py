@@ -17,7 +17,9 @@ from accounts.redirects import next_path_safe
 from core.errors import NotFound
 from games.catalogue import (
     catalogue_json,
+    daily_on,
     daily_variants,
+    daily_variants_ever,
     site_ruleset,
     site_variants,
     variant_choices,
@@ -31,6 +33,7 @@ from games.share_links import ShareCodeError, share_code, share_decode
 from races.selectors import player_race_ratings
 
 from .layout_art import layout_svg
+from .play_controls import play_controls
 from .rules_guide import rules_guide
 from .rules_page import rules_html
 
@@ -46,6 +49,11 @@ PLAY_MODULES = (
     "click_targets",
     "controller",
     "end_screen",
+    "families",
+    "families/freecell",
+    "families/klondike",
+    "families/spider",
+    "families/stock",
     "hints",
     "hud",
     "input",
@@ -55,7 +63,6 @@ PLAY_MODULES = (
     "notices",
     "piles",
     "rules",
-    "rules_stock",
     "session",
     "share",
     "state",
@@ -70,14 +77,6 @@ def _deal_ceiling(variant: str) -> int:
     """The largest deal number the site serves in ``variant`` (its whole range: ``Deal.number``
     holds PySolFC's 20 digits)."""
     return site_ruleset(variant).max_deal_number
-
-
-def single_click(variant: str) -> bool:
-    """A mouse click plays a card at once where empty columns take only Kings
-    in the FreeCell family (ForeCell); Klondike and Spider play a card on a
-    double-click, as FreeCell does (intents.js decides the same from the catalogue)."""
-    ruleset = site_ruleset(variant)
-    return ruleset.empty_column_accepts == "king" and ruleset.stock == "none"
 
 
 def _variant_or_404(variant: str) -> str:
@@ -98,7 +97,7 @@ def _page(request: HttpRequest, template: str, page: str, **context) -> HttpResp
 def home(request: HttpRequest) -> HttpResponse:
     deal_variants = [(v, title, _deal_ceiling(v)) for v, title in variant_choices()]
     games = [
-        {"variant": v, "title": title, "family": site_ruleset(v).family, "art": layout_svg(site_ruleset(v))}
+        {"variant": v, "title": title, "art": layout_svg(site_ruleset(v))}
         for v, title in variant_choices()
     ]
     daily_tiles = [
@@ -128,8 +127,7 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
         number=number,
         title=f"{variant_title(variant)} #{number}",
         short_title=variant_title(variant),
-        single_click=single_click(variant),
-        family=site_ruleset(variant).family,
+        controls=play_controls(variant),
         share_url=reverse("frontend:share", args=[share_code(variant, number)]),
         preload=PLAY_MODULES,
     )
@@ -139,13 +137,13 @@ def play(request: HttpRequest, variant: str, number: int) -> HttpResponse:
 def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpResponse:
     """Today's daily, or a past one by its date (playable, unranked). Playing needs an
     account; a guest opening a closed daily is shown its replays instead."""
-    if variant not in daily_variants():
+    if variant not in daily_variants_ever():
         raise Http404("no daily for this variant")
     today = today_utc()
     day = _date_or_404(date) if date else today
     if day > today:
         raise Http404("that daily has not opened")
-    if day < today and not Daily.objects.filter(variant=variant, date=day).exists():
+    if not daily_on(variant, day) or (day < today and not _daily_exists(variant, day)):
         return _no_daily(request, variant, day)
     if not request.user.is_authenticated:
         if day < today:
@@ -160,10 +158,14 @@ def daily(request: HttpRequest, variant: str, date: str | None = None) -> HttpRe
         short_title=variant_title(variant),
         past=day < today,
         title=f"Daily {variant_title(variant)}, {day.isoformat()}",
-        single_click=single_click(variant),
-        family=site_ruleset(variant).family,
+        controls=play_controls(variant),
         preload=PLAY_MODULES,
     )
+
+
+def _daily_exists(variant: str, day: dt.date) -> bool:
+    """A daily was played that day: dealt, and its variant switched on then."""
+    return daily_on(variant, day) and Daily.objects.filter(variant=variant, date=day).exists()
 
 
 def _date_or_404(text: str) -> dt.date:
@@ -199,7 +201,7 @@ def leaderboard_daily(request: HttpRequest, date: str, variant: str) -> HttpResp
     today = today_utc()
     return _page(
         request, "leaderboard.html", "board-daily", board="daily", date=date, variant=variant, title=title,
-        playable=variant in daily_variants() and day <= today, past=day < today,
+        playable=daily_on(variant, day) and day <= today, past=day < today,
     )
 
 
@@ -274,8 +276,8 @@ def _no_daily(request: HttpRequest, variant: str, day: dt.date) -> HttpResponse:
 
 @ensure_csrf_cookie
 def archive(request: HttpRequest, variant: str) -> HttpResponse:
-    """A calendar of a variant's past dailies, with the player's marks."""
-    if variant not in daily_variants():
+    """A calendar of a variant's past dailies, with the player's marks (also once it is switched off)."""
+    if variant not in daily_variants_ever():
         raise Http404("no daily for this variant")
     return _page(request, "archive.html", "archive", variant=variant,
                  title=f"Daily {variant_title(variant)} archive", today=today_utc().isoformat())
@@ -284,10 +286,10 @@ def archive(request: HttpRequest, variant: str) -> HttpResponse:
 @ensure_csrf_cookie
 def replay(request: HttpRequest, date: str, variant: str) -> HttpResponse:
     """A closed daily's best lines and par line, played back on its board."""
-    if variant not in daily_variants():
+    if variant not in daily_variants_ever():
         raise Http404("no daily for this variant")
     day = _date_or_404(date)
-    if not Daily.objects.filter(variant=variant, date=day).exists():
+    if not _daily_exists(variant, day):
         return _no_daily(request, variant, day)
     return _page(request, "replay.html", "replay", variant=variant, date=date, closed=day < today_utc(),
                  short_title=variant_title(variant),

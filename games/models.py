@@ -24,7 +24,7 @@ from django.db import models
 from django.db.models import Q
 
 from engine.rules import PYSOLFC_MAX_DEAL
-from games.catalogue import variant_choices
+from games.variant_catalogue import variant_choices
 
 #: The largest deal number a row can hold: PySolFC's 20 digits (the largest of every variant's maximum).
 DEAL_NUMBER_MAX = PYSOLFC_MAX_DEAL
@@ -74,6 +74,9 @@ class DealNumberField(models.Field):
         )
 
 
+DIFFICULTY_CHOICES = [("easy", "easy"), ("medium", "medium"), ("hard", "hard")]
+
+
 class SolverStatus(models.TextChoices):
     UNKNOWN = "unknown"
     WINNABLE = "winnable"
@@ -101,9 +104,20 @@ class Deal(models.Model):
     )
     presets_tried = models.PositiveSmallIntegerField(null=True, blank=True)
     difficulty = models.CharField(
-        max_length=6, blank=True, choices=[("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
-        help_text="Estimated from the solver's iterations, par and presets (see games/difficulty.py).",
+        max_length=6, blank=True, choices=DIFFICULTY_CHOICES,
+        help_text="The variant's band of the score below (see games/difficulty.py).",
     )
+    difficulty_score = models.FloatField(
+        null=True, blank=True,
+        help_text="0 (easiest) to 1 (hardest) within the variant: the solver's par percentile, "
+                  "blended with the players' results as they come.",
+    )
+    players = models.PositiveIntegerField(
+        default=0, help_text="Players whose first game on the deal is settled (won, or left unfinished).")
+    players_won = models.PositiveIntegerField(default=0, help_text="Of them, those who won without a hint.")
+    win_moves_ratio = models.FloatField(
+        null=True, blank=True, help_text="The winners' median counted moves over par.")
+    win_seconds = models.FloatField(null=True, blank=True, help_text="The winners' median time, in seconds.")
     featured = models.BooleanField(default=False)
     honest_reference = models.JSONField(
         default=dict, blank=True,
@@ -131,8 +145,10 @@ class Deal(models.Model):
 
 class Daily(models.Model):
     class Source(models.TextChoices):
-        SCHEDULE = "schedule"
-        POOL = "pool"
+        SCHEDULE = "schedule", "staff (by number)"
+        RESERVE = "reserve", "reserve"
+        # Dailies made before the reserve existed came from the play pool; none is made so now.
+        POOL = "pool", "play pool (before the reserve)"
 
     variant = models.CharField(max_length=20, choices=variant_choices)
     date = models.DateField()
@@ -193,6 +209,12 @@ class Game(models.Model):
     in_race = models.BooleanField(
         default=False,
         help_text="A live race's game (races app): played through its race only, never the games API.",
+    )
+    position = models.TextField(
+        blank=True, default="",
+        help_text="Where the log leads, kept so that an append replays only its new moves: the log's "
+                  "length, a digest and the packed position (games/kept.py); rebuilt from the log when "
+                  "it does not match.",
     )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -431,16 +453,100 @@ class ScheduleRequest(models.Model):
 
 
 class DailyVariant(models.Model):
-    """Staff's choice of whether a variant is played as a daily. Without a row the
-    catalogue's ``daily_default`` holds; ``games.catalogue.daily_variants`` reads both.
-    Written only by ``games.services.daily_variants``, which audits and refreshes the cache."""
+    """One switch of a variant's daily, on or off, from a date: staff's choice of whether a
+    variant is played as a daily on each day. On a day no switch reaches, the catalogue's
+    ``daily_default`` holds; a switch without a date (made before switches had dates) holds
+    from the beginning. The latest switch reaching a day decides it, so the rows are the
+    variant's whole history and a past day is judged as it was then.
+    ``games.catalogue.daily_on`` reads them. Written only by ``games.services.daily_variants``,
+    which audits and refreshes the cache."""
 
-    variant = models.CharField(max_length=20, unique=True)
+    variant = models.CharField(max_length=20)
     enabled = models.BooleanField()
+    effective_from = models.DateField(
+        null=True, blank=True, help_text="The first UTC day the switch holds; empty: from the beginning."
+    )
+    reason = models.CharField(max_length=300, blank=True, default="")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["variant"]
+        ordering = ["variant", models.F("effective_from").asc(nulls_first=True), "id"]
+        indexes = [models.Index(fields=["variant", "effective_from"], name="daily_switch_variant_from")]
 
     def __str__(self) -> str:
-        return f"{self.variant} daily {'on' if self.enabled else 'off'}"
+        since = f" from {self.effective_from}" if self.effective_from else ""
+        return f"{self.variant} daily {'on' if self.enabled else 'off'}{since}"
+
+
+class FillJob(models.Model):
+    """Staff asked for every empty date of a range to get a daily: what the reserve held was
+    scheduled at once, the worker solves new deals for the rest in bounded steps
+    (``games.services.fill_jobs``). The counts are the admin's progress; ``worker_seconds``
+    is the time the worker's steps took."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        DONE = "done"
+        STOPPED = "stopped", "stopped (gaps left)"
+
+    variant = models.CharField(max_length=20)
+    first = models.DateField()
+    last = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    days_wanted = models.PositiveIntegerField(default=0, help_text="Dates of the range that had no daily.")
+    filled = models.PositiveIntegerField(default=0)
+    waiting = models.PositiveIntegerField(default=0, help_text="Dates still waiting for a proven deal.")
+    failed = models.PositiveIntegerField(default=0, help_text="Dates left empty: begun, or given up.")
+    solved = models.PositiveIntegerField(default=0, help_text="Deals the worker proved for this fill.")
+    steps = models.PositiveIntegerField(default=0)
+    worker_seconds = models.FloatField(default=0.0, help_text="Wall time of the worker's steps.")
+    worker_cpu_seconds = models.FloatField(
+        default=0.0, help_text="CPU time of the worker's steps (the solver runs in the worker's process)."
+    )
+    lease_until = models.DateTimeField(null=True, blank=True, help_text="A step is running until then.")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reason = models.CharField(max_length=300, blank=True)
+    via = models.CharField(max_length=10, default="admin")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"fill {self.variant} {self.first.isoformat()} to {self.last.isoformat()} ({self.status})"
+
+
+class DifficultyCalibration(models.Model):
+    """A variant's difficulty calibration (``games.difficulty.Calibration``), computed from its
+    proven deals by ``games.services.difficulty.difficulty_calibrate``: the worker after proofs and
+    hourly, or ``manage.py difficulty_calibrate``."""
+
+    variant = models.CharField(max_length=20, unique=True)
+    deals = models.PositiveIntegerField(default=0, help_text="Proven deals it was computed from.")
+    figures = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.variant} difficulty from {self.deals} deals"
+
+
+class DifficultyPlan(models.Model):
+    """The band a fill gives each weekday of a variant's calendar ('' any). Written only by
+    ``games.services.difficulty_plans``, which audits each change."""
+
+    variant = models.CharField(max_length=20, unique=True)
+    monday = models.CharField(max_length=6, blank=True, choices=DIFFICULTY_CHOICES)
+    tuesday = models.CharField(max_length=6, blank=True, choices=DIFFICULTY_CHOICES)
+    wednesday = models.CharField(max_length=6, blank=True, choices=DIFFICULTY_CHOICES)
+    thursday = models.CharField(max_length=6, blank=True, choices=DIFFICULTY_CHOICES)
+    friday = models.CharField(max_length=6, blank=True, choices=DIFFICULTY_CHOICES)
+    saturday = models.CharField(max_length=6, blank=True, choices=DIFFICULTY_CHOICES)
+    sunday = models.CharField(max_length=6, blank=True, choices=DIFFICULTY_CHOICES)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.variant} difficulty plan"

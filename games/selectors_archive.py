@@ -8,6 +8,7 @@ import datetime as dt
 
 import engine
 from core.errors import InvalidRequest, NotFound
+from games.catalogue import daily_on, daily_on_days
 from games.clock import today_utc
 from games.models import Daily, Game, Result
 from games.referee import hides_cards, start_position
@@ -28,7 +29,9 @@ def dailies_archive(*, variant: str, month: dt.date, player=None) -> list[dict]:
     player's marks (played, won) and their best result on it."""
     first, last = _month_bounds(month)
     in_month = Daily.objects.filter(variant=variant, date__range=(first, last))
-    dailies = list(in_month.select_related("deal").order_by("date"))
+    # a daily dealt for a day its variant was switched off was never played: not in the archive
+    played_on = daily_on_days(variant)
+    dailies = [d for d in in_month.select_related("deal").order_by("date") if played_on(d.date)]
     ids = [daily.pk for daily in dailies]
     played: set[int] = set()
     best: dict[int, dict] = {}
@@ -63,7 +66,7 @@ def _archive_entry(daily: Daily, today: dt.date, played: bool, best: dict | None
 def daily_lines(*, variant: str, date: dt.date) -> dict:
     """A closed daily's best ranked lines and the solver's par line, to replay on its board."""
     daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
-    if daily is None:
+    if daily is None or not daily_on(variant, date):
         raise NotFound(f"There was no {variant} daily on {date}.")
     if daily.date >= today_utc():
         raise InvalidRequest("A daily's lines are shown once its day is over.", code="daily_not_closed")

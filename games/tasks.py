@@ -7,7 +7,8 @@ two never import each other in a circle.
 
 Names and retry policy are set here; serialization, acknowledgement and the
 time limits every task shares (below the broker's visibility timeout) are set in
-freecell_site/celery.py.
+freecell_site/celery.py, with the priority that puts the bulk work (pool and reserve
+filling, solving, references) behind every waiting validation.
 """
 
 import datetime as dt
@@ -116,39 +117,54 @@ def deal_solve_task(deal_id: int) -> str:
 
 
 #: Seconds one task may spend deciding Klondike or Spider deals (a Spider deal
-#: can take tens of seconds): inside the soft time limit of freecell_site/celery.py.
+#: can take tens of seconds, and its search stops at the seconds left): inside the
+#: soft time limit of freecell_site/celery.py.
 STOCK_TASK_SECONDS = 9.0
+#: The same for the FreeCell family, whose search is bounded by iterations, not seconds:
+#: a deal begun just before the deadline runs to its end (its par portfolio took up to 7 s
+#: on a busy worker), so the deadline leaves that much room under the soft limit.
+FREECELL_TASK_SECONDS = 4.0
 
 
 @shared_task(name="games.pools_fill")
-def pools_fill_task() -> dict:
-    """Top up every variant's winnable pool and the dailies' reserve, within the time limit.
-    Variants whose deals take seconds to decide (Klondike, Spider) get a task of their own."""
-    from games.services.solving import pool_fill
+def pools_fill_task() -> int:
+    """Ring a ``games.pool_fill`` for every variant's pool and daily reserve below its target.
 
-    added = {}
-    for variant in site_variants():
-        if variant in solver.STOCK_VARIANTS:
-            pool_fill_task.delay(variant)
-        else:
-            added[variant] = pool_fill(variant=variant, target=settings.POOL_TARGET, seconds=1.5)
-    for variant in daily_variants():
-        if variant in solver.STOCK_VARIANTS:
-            pool_fill_task.delay(variant, reserve=True)
-        else:
-            added[f"{variant} daily reserve"] = pool_fill(
-                variant=variant, target=settings.DAILY_RESERVE_TARGET, seconds=2.0, reserve=True
-            )
-    return added
+    Each fill is a task of its own: filled inline, one slow FreeCell search took this task past
+    its soft time limit (a reserve run down while beat was away), and the variants after it got
+    nothing that round. Returns how many fills were rung."""
+    from games.services.dailies import reserve_fill_target
+    from games.services.solving import pool_size
+
+    wanted = [(variant, False, settings.POOL_TARGET) for variant in site_variants()]
+    wanted += [(variant, True, reserve_fill_target(variant=variant)) for variant in daily_variants()]
+    rung = 0
+    for variant, reserve, target in wanted:
+        if pool_size(variant=variant, reserve=reserve) < target:
+            pool_fill_task.delay(variant, reserve=reserve)
+            rung += 1
+    return rung
+
+
+#: Positions one Klondike or Spider search of ``pool_fill_task`` may visit: Klondike's search is
+#: bounded by positions only, and 300,000 of them ran past the 15 s hard limit at a load average
+#: of 18 on 2 cores (the reserve then stayed empty). A fill job's steps use the same.
+STOCK_SEARCH_BUDGET = 75_000
 
 
 @shared_task(name="games.pool_fill")
 def pool_fill_task(variant: str, reserve: bool = False) -> int:
-    """Top up one variant's pool (or daily reserve) for STOCK_TASK_SECONDS."""
+    """Top up one variant's pool (or daily reserve, with a deal more while the plan by difficulty
+    wants a band it lacks) within the soft time limit; Klondike and Spider in searches of
+    STOCK_SEARCH_BUDGET positions each."""
+    from games.services.dailies import reserve_fill_target
     from games.services.solving import pool_fill
 
-    target = settings.DAILY_RESERVE_TARGET if reserve else settings.POOL_TARGET
-    return pool_fill(variant=variant, target=target, seconds=STOCK_TASK_SECONDS, reserve=reserve)
+    target = reserve_fill_target(variant=variant) if reserve else settings.POOL_TARGET
+    if variant in solver.STOCK_VARIANTS:
+        return pool_fill(variant=variant, target=target, seconds=STOCK_TASK_SECONDS, reserve=reserve,
+                         budget=STOCK_SEARCH_BUDGET)
+    return pool_fill(variant=variant, target=target, seconds=FREECELL_TASK_SECONDS, reserve=reserve)
 
 
 @shared_task(name="games.dailies_prepare")
@@ -168,10 +184,66 @@ def schedule_request_settle_task(request_id: int) -> str | None:
 
 @shared_task(name="games.schedule_requests_sweep")
 def schedule_requests_sweep_task() -> int:
-    """Re-ring the doorbell for schedule requests nobody settled (a lost message, a killed worker)."""
-    from games.services.schedule_requests import schedule_requests_stale
+    """Re-ring the doorbell for schedule requests nobody settled (a lost message, a killed worker);
+    refuse those rung for too long."""
+    from games.services.schedule_requests import schedule_requests_give_up, schedule_requests_stale
 
+    schedule_requests_give_up()
     stale = schedule_requests_stale()
     for pk in stale:
         schedule_request_settle_task.delay(pk)
     return len(stale)
+
+
+@shared_task(name="games.fill_job_step")
+def fill_job_step_task(job_id: int) -> str | None:
+    """One bounded step of a fill job; the step rings the next while gaps are left."""
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from games.services.fill_jobs import fill_job_step, fill_job_step_released
+
+    try:
+        job = fill_job_step(job_id=job_id)
+    except Exception as error:
+        if not _cut_by_time_limit(error, SoftTimeLimitExceeded):
+            raise  # the sweeper rings the job again once its lease is over
+        fill_job_step_released(job_id=job_id)  # what it proved is kept; the next step goes on
+        return None
+    return job.status if job else None
+
+
+def _cut_by_time_limit(error: BaseException | None, limit: type) -> bool:
+    """The soft time limit, raised directly or inside a solver's error (fc-solve wraps it)."""
+    while error is not None:
+        if isinstance(error, limit):
+            return True
+        error = error.__cause__
+    return False
+
+
+@shared_task(name="games.fill_jobs_sweep")
+def fill_jobs_sweep_task() -> int:
+    """Re-ring running fill jobs that no step has touched for a while (a lost message, a killed worker)."""
+    from games.services.fill_jobs import fill_jobs_stale
+
+    stale = fill_jobs_stale()
+    for pk in stale:
+        fill_job_step_task.delay(pk)
+    return len(stale)
+
+
+@shared_task(name="games.deal_difficulty")
+def deal_difficulty_task(deal_id: int) -> str | None:
+    """Recount a deal's players and score it again (a result was recorded, voided or cleared)."""
+    from games.services.difficulty import deal_people_refresh
+
+    deal = deal_people_refresh(deal_id=deal_id)
+    return deal.difficulty if deal else None
+
+
+@shared_task(name="games.difficulty_refresh")
+def difficulty_refresh_task() -> int:
+    """Hourly: recount the recent dailies' players and recalibrate every variant's bands."""
+    from games.services.difficulty import difficulty_refresh
+
+    return len(difficulty_refresh())

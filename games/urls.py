@@ -33,6 +33,8 @@ urlpatterns = [
     path("players/<str:username>/stats/", boards.PlayerStatsApi.as_view(), name="player-stats"),
     path("staff/schedule/", staff.ScheduleApi.as_view(), name="staff-schedule"),
     path("staff/schedule/fill/", staff.ScheduleFillApi.as_view(), name="staff-schedule-fill"),
+    path("staff/difficulty-plans/<str:variant>/", staff.DifficultyPlanApi.as_view(),
+         name="staff-difficulty-plan"),
     path("staff/schedule-requests/<int:request_id>/", staff.ScheduleRequestApi.as_view(),
          name="staff-schedule-request"),
     path("staff/players/<str:username>/suspension/", staff.PlayerSuspensionApi.as_view(),

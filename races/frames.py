@@ -9,7 +9,7 @@ import json
 from rest_framework import serializers
 
 from core.errors import InvalidRequest
-from core.fields import StrictCharField, StrictIntegerField
+from core.fields import StrictIntegerField, count_list, text_list
 from games.services.games import MAX_CLIENT_MS, MAX_LOG_MOVES
 
 #: A frame longer than this is refused and the socket closed (a batch of moves is far shorter).
@@ -23,9 +23,8 @@ class FrameIn(serializers.Serializer):
 
 class MovesIn(FrameIn):
     expected_ply = StrictIntegerField(min_value=0, max_value=MAX_LOG_MOVES)
-    moves = serializers.ListField(child=StrictCharField(max_length=12, trim_whitespace=False), max_length=200)
-    client_times = serializers.ListField(child=StrictIntegerField(min_value=0, max_value=MAX_CLIENT_MS),
-                                         max_length=200)
+    moves = text_list(12, max_length=200)
+    client_times = count_list(0, MAX_CLIENT_MS, max_length=200)
     game = serializers.UUIDField(required=False, help_text="The player's own game (optional).")
 
 

@@ -15,8 +15,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.catalogue import variant_choices
 from games.models import Deal, Game
+from games.variant_catalogue import variant_choices
 
 
 class Race(models.Model):

@@ -1,7 +1,7 @@
 """A player's progress as the other players see it: how much is home, never which cards.
 
-The ruleset's win condition says what counts: cards on the foundations, or
-(Spider, whose win is every run removed) the runs completed.
+The variant's family says what counts (``Family.home_unit``): cards on the
+foundations, or (Spider, whose win is every run removed) the runs completed.
 """
 
 from dataclasses import dataclass
@@ -21,10 +21,8 @@ def progress_unit(variant: str) -> Unit:
     >>> progress_unit("freecell"), progress_unit("spider-1suit")
     (Unit(name='cards', total=52), Unit(name='runs', total=8))
     """
-    rules = engine.get_ruleset(variant)
-    if rules.win == "all_runs_removed":
-        return Unit("runs", rules.foundations)
-    return Unit("cards", 13 * rules.foundations)
+    name, total = engine.family_of(variant).home_unit(engine.get_ruleset(variant))
+    return Unit(name, total)
 
 
 def home_count(variant: str, position) -> int:
@@ -33,6 +31,4 @@ def home_count(variant: str, position) -> int:
     >>> home_count("freecell", engine.deal("freecell", 1))
     0
     """
-    if progress_unit(variant).name == "runs":
-        return len(position.removed)
-    return sum(position.foundations)
+    return engine.family_of(variant).home_count(position)

@@ -9,12 +9,13 @@ from django.utils.csp import CSP
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import NotFound
-from games.catalogue import catalogue_json, site_ruleset, variant_choices, variant_title
+from games.catalogue import catalogue_json, variant_choices, variant_title
 from races.selectors import race_get
 from races.services.races import DEFAULT_MINUTES, MAX_MINUTES
 
-RACE_MODULES = ("race", "api", "board_view", "catalogue", "controller", "hud", "rules", "rules_stock",
-                "state", "storage", "sync", "session", "table")
+RACE_MODULES = ("race", "api", "board_view", "catalogue", "controller", "families", "families/freecell",
+                "families/klondike", "families/spider", "families/stock", "hud", "rules", "state", "storage",
+                "sync", "session", "table")
 
 
 @ensure_csrf_cookie
@@ -33,10 +34,9 @@ def race_page(request: HttpRequest, code: str) -> HttpResponse:
         race = race_get(code=code)
     except NotFound:
         raise Http404("no such race") from None
-    family = site_ruleset(race.variant).family
     response = render(request, "races/race.html", {
         "page": "race", "race": race, "title": f"Race: {variant_title(race.variant)} #{race.deal.number}",
-        "family": family, "catalogue": catalogue_json(), "socket_port": settings.RACE_SOCKET_PORT,
+        "catalogue": catalogue_json(), "socket_port": settings.RACE_SOCKET_PORT,
         "preload": RACE_MODULES,
     })
     if settings.RACE_SOCKET_PORT:

@@ -14,8 +14,16 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import NotFound
-from frontend.views import PLAY_MODULES, single_click
-from games.catalogue import catalogue_json, daily_variants, site_ruleset, variant_choices, variant_title
+from frontend.play_controls import play_controls
+from frontend.views import PLAY_MODULES
+from games.catalogue import (
+    catalogue_json,
+    daily_on,
+    daily_variants,
+    daily_variants_ever,
+    variant_choices,
+    variant_title,
+)
 from games.clock import today_utc
 from games.models import Daily
 from games.selectors import player_by_username
@@ -52,13 +60,11 @@ def challenge_play(request: HttpRequest, code: str) -> HttpResponse:
     """The attempt, on the play page: the client starts (or resumes) it through the API."""
     found = _challenge_or_404(code)
     variant = found.deal.variant
-    ruleset = site_ruleset(variant)
     return render(request, "frontend/play.html", {
         "page": "play", "variants": dict(variant_choices()), "catalogue": catalogue_json(),
         "variant": variant, "number": found.deal.number, "challenge": found.code,
         "title": f"{variant_title(variant)} #{found.deal.number}", "short_title": variant_title(variant),
-        "single_click": single_click(variant),
-        "family": ruleset.family, "preload": PLAY_MODULES,
+        "controls": play_controls(variant), "preload": PLAY_MODULES,
         "share_url": reverse("social:challenge", args=[found.code]),
     })
 
@@ -85,7 +91,7 @@ def league(request: HttpRequest, code: str) -> HttpResponse:
 def daily_share(request: HttpRequest, variant: str, date: str, username: str) -> HttpResponse:
     """A daily's share link: today's daily while it is open; once it has closed, the
     sharer's challenge on it (made when first asked), else the day's replays."""
-    if variant not in daily_variants():
+    if variant not in daily_variants_ever():
         raise Http404("no daily for this variant")
     try:
         day = dt.date.fromisoformat(date)
@@ -93,7 +99,7 @@ def daily_share(request: HttpRequest, variant: str, date: str, username: str) ->
         raise Http404("not a date") from None
     if day >= today_utc():
         return redirect("frontend:daily", variant=variant)
-    daily = Daily.objects.filter(variant=variant, date=day).first()
+    daily = Daily.objects.filter(variant=variant, date=day).first() if daily_on(variant, day) else None
     if daily is None:
         raise Http404("no daily on that date")
     try:

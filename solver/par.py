@@ -27,12 +27,13 @@ from solver.stock import DEFAULT_STOCK_BUDGET, STOCK_VARIANTS, check_stock, is_s
 
 
 def solve_with_par(position: Position, *, budget: int | None = None,
-                   seconds: float | None = None) -> ParResult:
+                   seconds: float | None = None, quick: bool = False) -> ParResult:
     """Decide ``position`` (as ``solve`` does), and when it is winnable run the
     par portfolio too, each preset with up to ``budget`` iterations; ``par`` is
     the length of the shortest verified line, ``presets`` what was run.
     Klondike and Spider: ``stock_par`` (``budget`` counts positions there,
-    ``seconds`` caps a Spider search).
+    ``seconds`` caps a Spider search; ``quick``: a Klondike deal its fast search does
+    not win is left undecided, for a caller that only wants winnable deals).
 
     >>> from engine import deal
     >>> solve_with_par(deal("freecell-classic", 11982)).par is None
@@ -40,7 +41,7 @@ def solve_with_par(position: Position, *, budget: int | None = None,
     """
     if is_stock_game(position):  # Klondike and Spider: solver/stock.py
         limit = check_budget(budget, DEFAULT_STOCK_BUDGET)
-        return stock_par(check_stock(position), budget=limit, seconds=seconds)
+        return stock_par(check_stock(position), budget=limit, seconds=seconds, quick=quick)
     limit = check_budget(budget)
     plan = plan_for_position(position)
     started = time.perf_counter()

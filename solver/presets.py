@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine import Ruleset, UnknownVariantError, get_ruleset
+from engine.families import family_for
 from engine.rules import RULESETS
 from solver.errors import UnknownPresetError, UnsupportedPositionError
 from solver.results import SCOPE_NO_LINE, SCOPE_NO_LINE_WITHOUT_RETURNS
@@ -141,17 +142,26 @@ def _king_only_plan(variant: str, returns: bool) -> Plan:
 
 
 # The rules fc-solve's two games here play: one deck, eight columns, four cells,
-# builds down in alternating colour; ``--game forecell`` fills empty columns with
-# Kings only and counts only cells in a move's capacity.
+# no stock, builds down in alternating colour, foundations up by suit; ``--game
+# forecell`` fills empty columns with Kings only and counts only cells in a
+# move's capacity. Its positions are read in fc-solve's board format, so the
+# variant's family must write that.
+_FCS_RULES = {"decks": 1, "columns": 8, "cells": 4, "stock": "none", "tableau_build": "down_alternate_colour",
+              "group_order": "down_alternate_colour", "foundation_build": "up_by_suit_from_ace",
+              "group_moves": True}
+_FCS_BOARD = "fc-solve board"
 _FCS_GAMES = {("any", True): _freecell_plan, ("king", False): _king_only_plan}
 
 
 @cache
 def _plan_of(ruleset: Ruleset) -> Plan | None:
-    standard = (ruleset.family, ruleset.decks, ruleset.columns, ruleset.cells, ruleset.tableau_build) == (
-        "freecell", 1, 8, 4, "down_alternate_colour")
+    try:
+        writes_boards = family_for(ruleset).text_format == _FCS_BOARD
+    except UnknownVariantError:
+        return None
+    standard = all(getattr(ruleset, field) == value for field, value in _FCS_RULES.items())
     build = _FCS_GAMES.get((ruleset.empty_column_accepts, ruleset.capacity_uses_empty_columns))
-    if not (standard and build and ruleset.group_moves):
+    if not (writes_boards and standard and build):
         return None
     return build(ruleset.variant, bool(ruleset.foundation_return))
 

@@ -9,8 +9,10 @@
 """
 
 import os
+from contextlib import contextmanager
 
 import pytest
+import redis
 import requests
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
@@ -47,9 +49,19 @@ def live_services(django_db_setup, django_db_blocker, tmp_path_factory):
 
 
 @pytest.fixture
-def live_url(live_services, transactional_db) -> str:
+def live_stack(live_services, transactional_db):
+    """The session's live services for one test, on committed rows: the worker starts the test
+    with nothing left by earlier ones and has finished this test's work before its rows are
+    flushed (this fixture is torn down before ``transactional_db``)."""
+    live_services.settle()
+    yield live_services
+    live_services.settle()
+
+
+@pytest.fixture
+def live_url(live_stack) -> str:
     """Base URL of the live web server (with the worker running)."""
-    return live_services.url
+    return live_stack.url
 
 
 @pytest.fixture(scope="session")
@@ -99,9 +111,58 @@ def _answers(url: str) -> bool:
 
 
 @pytest.fixture
-def celery_worker_process(live_services, transactional_db):
+def celery_worker_process(live_stack):
     """The live worker process: tests may kill it with -9 and restart it."""
-    return live_services.worker
+    return live_stack.worker
+
+
+@contextmanager
+def tasks_sent_to(queue: str):
+    """Tasks this process enqueues go to ``queue``: the routed ones (the bulk priority) take the
+    default queue that kombu keeps cached, the others the configured name, so both are set."""
+    from freecell_site.celery import app
+
+    amqp, before = app.amqp, app.conf.task_default_queue
+    cached = amqp.__dict__.get("default_queue")
+    app.conf.task_default_queue = queue
+    amqp.__dict__["default_queue"] = amqp.queues[queue]  # a missing queue is made on demand
+    try:
+        yield
+    finally:
+        app.conf.task_default_queue = before
+        if cached is None:
+            amqp.__dict__.pop("default_queue", None)
+        else:
+            amqp.__dict__["default_queue"] = cached
+
+
+@pytest.fixture(autouse=True)
+def tasks_reach_the_live_worker_only_from_live_tests(request):
+    """The session's live worker consumes this run's queue. A test without the live stack that
+    runs its on-commit callbacks still rings their doorbells; on that queue the live worker
+    (started by an earlier test) would run them on the test database after the test had
+    rolled back, and what it wrote would outlive every later test (a variant switched on
+    rings dailies_prepare, which made today's dailies for every variant). Such a test's
+    tasks go to a queue nobody consumes, emptied at the end of the run."""
+    if "live_services" in request.fixturenames:
+        yield
+        return
+    from django.conf import settings
+
+    with tasks_sent_to(f"{settings.CELERY_TASK_DEFAULT_QUEUE}-unconsumed"):
+        yield
+
+
+def pytest_sessionfinish(session):
+    from django.conf import settings
+
+    try:
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        stale = list(client.scan_iter(match=f"{settings.CELERY_TASK_DEFAULT_QUEUE}-unconsumed*"))
+        if stale:
+            client.delete(*stale)
+    except redis.RedisError:  # no Redis to reach: nothing was queued there either
+        pass
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.errors import UnknownVariantError
-from engine.families.base import Family
+from engine.families.base import FITS, HOME, NONE, Family
 from engine.families.freecell import FREECELL
 from engine.families.klondike import KLONDIKE
 from engine.families.spider import SPIDER
@@ -19,7 +19,7 @@ from engine.rules import RULESETS, Ruleset, get_ruleset
 #: The families by name (the ``family`` field of a ruleset).
 FAMILIES: dict[str, Family] = {family.name: family for family in (FREECELL, KLONDIKE, SPIDER)}
 
-__all__ = ["FAMILIES", "Family", "family_for", "family_of", "register_family"]
+__all__ = ["FAMILIES", "FITS", "HOME", "NONE", "Family", "family_for", "family_of", "register_family"]
 
 
 # variant -> (its ruleset, its family), checked: every move of the engine asks,

@@ -125,8 +125,11 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 times a read out after 5 s by default, the length of channels-redis's
             # blocking pop (BZPOPMIN, 5 s) on an idle socket: a longer read timeout, or idle
-            # sockets die with "Timeout reading from".
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+            # sockets die with "Timeout reading from". Its pool refuses a connection past
+            # max_connections (100 by default) at once, and every socket's join and broadcast
+            # takes one: 200 sockets connecting together had half of them closed (1011).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
+                                  "max_connections": env.int("CHANNEL_LAYER_MAX_CONNECTIONS", default=1000)}],
                        "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi")},
         }
     }
@@ -272,8 +275,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.catalogue.daily_variants",
-                            "VariantEnum": "games.catalogue.site_variants"},
+    "ENUM_NAME_OVERRIDES": {"DailyVariantEnum": "games.catalogue.daily_variants_ever",
+                            "VariantEnum": "games.catalogue.site_variants",
+                            "DifficultyBandEnum": "games.difficulty.LEVELS"},
     # Swagger UI is served from the app's own static files, pinned with the package.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -306,7 +310,9 @@ HINT_MAX_ITERATIONS = env.int("HINT_MAX_ITERATIONS", default=400_000)
 HINT_MAX_SECONDS = env.float("HINT_MAX_SECONDS", default=1.5)
 HINT_MAX_PROBES = env.int("HINT_MAX_PROBES", default=16)
 POOL_TARGET = env.int("POOL_TARGET", default=60)  # winnable deals kept per variant for random play
-DAILY_RESERVE_TARGET = env.int("DAILY_RESERVE_TARGET", default=21)  # proven deals held for dailies
+# Proven deals held for dailies per variant; 0: twice the days beat schedules ahead
+# (games.services.dailies.reserve_target). A fill of a longer range solves what it needs.
+DAILY_RESERVE_TARGET = env.int("DAILY_RESERVE_TARGET", default=0)
 # A human needs time to decide: a finish faster than this per non-foundation
 # move is held back for review instead of being ranked.
 FAIRPLAY_MIN_MS_PER_DECISION = env.int("FAIRPLAY_MIN_MS_PER_DECISION", default=250)

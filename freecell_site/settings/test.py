@@ -11,6 +11,12 @@ import os
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/15")
 TEST_RUN_ID = os.environ.setdefault("FC_TEST_RUN_ID", str(os.getpid()))
+# Parallel runs (pytest-xdist): each of the run's test processes is a run of its own, with
+# its own database, queue, cache prefix and live servers; the processes those start inherit
+# the finished id, so they compute it again unchanged.
+_XDIST = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _XDIST and not TEST_RUN_ID.endswith(f"_{_XDIST}"):
+    TEST_RUN_ID = os.environ["FC_TEST_RUN_ID"] = f"{TEST_RUN_ID}_{_XDIST}"
 
 from .base import *  # noqa: E402,F403
 from .base import BASE_DIR, CACHES, CHANNEL_LAYERS, DATABASES, REST_FRAMEWORK, STORAGES, env  # noqa: E402
@@ -19,12 +25,16 @@ DATABASES["default"]["TEST"] = {"NAME": f"test_freecell_{TEST_RUN_ID}"}
 CELERY_TASK_DEFAULT_QUEUE = f"test-{TEST_RUN_ID}"
 CACHES = {"default": {**CACHES["default"], "KEY_PREFIX": f"fc-test-{TEST_RUN_ID}"}}
 # One database thread in the race sockets: pool threads' connections would outlive a test
-# and keep its database from being dropped (bench/races.py turns the pool back on).
+# and keep its database from being dropped (bench/races_load.py turns the pool back on).
 RACE_SOCKET_DB_POOL = env.bool("RACE_SOCKET_DB_POOL", default=False)
 _LAYER = CHANNEL_LAYERS["default"]
 CHANNEL_LAYERS = {"default": {**_LAYER, "CONFIG": {**_LAYER["CONFIG"], "prefix": f"asgi-test-{TEST_RUN_ID}"}}}
 
 DEBUG = False
+# A hint's search is bounded by its iterations (HINT_MAX_ITERATIONS, as in production), not also
+# by the 1.5 s clock production adds: on a busy machine the clock cut searches short, and what a
+# hint answered (and whether its verdict was kept) depended on the load.
+HINT_MAX_SECONDS = env.float("HINT_MAX_SECONDS", default=600)
 # pytest's own process captures mail in memory (pytest-django sets locmem); the
 # web and worker processes the tests start write it to files a test can read.
 EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"

@@ -12,19 +12,21 @@ import engine
 from core.errors import DomainError
 from games.admin.calendar import calendar_context
 from games.admin.confirm import confirmed_action, each_row, staff_act
+from games.admin.fill import fill_view
 from games.admin.readonly import ReadOnlyAdmin
 from games.admin.search import exact_number_search
-from games.catalogue import daily_variants
+from games.catalogue import daily_variants_ever
 from games.clock import today_utc
 from games.models import Daily, Deal, ScheduleRequest, SolverStatus
 from games.services.deals import deal_lookup
-from games.services.layouts import reserve_deals
-from games.services.schedule import schedule_change, schedule_check, schedule_fill, schedule_remove
+from games.services.schedule import schedule_change, schedule_check, schedule_remove
 from games.services.schedule_requests import schedule_number, schedule_number_check
 
 
 def daily_variant_choices() -> list[tuple[str, str]]:
-    return [(v, engine.get_ruleset(v).title) for v in daily_variants()]
+    """Every variant with dailies on some day: one switched off keeps its dailies in the calendar,
+    and their edit pages name it (the services refuse a new daily on a day it is off)."""
+    return [(v, engine.get_ruleset(v).title) for v in daily_variants_ever()]
 
 
 class DailyForm(forms.ModelForm):
@@ -68,26 +70,12 @@ class DailyForm(forms.ModelForm):
         return data
 
 
-class FillForm(forms.Form):
-    variant = forms.ChoiceField(choices=daily_variant_choices)
-    first = forms.DateField(help_text="YYYY-MM-DD, after today")
-    last = forms.DateField(help_text="YYYY-MM-DD")
-    reason = forms.CharField(max_length=300, required=False)
-
-    def clean(self):
-        data = super().clean()
-        if data.get("first") and data["first"] <= today_utc():
-            raise forms.ValidationError("Only future dates can be scheduled.")
-        if data.get("first") and data.get("last") and data["last"] < data["first"]:
-            raise forms.ValidationError("The last date comes before the first.")
-        return data
-
-
 @admin.register(Daily)
 class DailyAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
     show_auditlog_history_link = True
     form = DailyForm
     list_display = ["date", "variant", "number", "deal_status", "deal_par", "difficulty", "source"]
+    # "source": reserve (beat or a fill), staff's number, or the play pool of old (Daily.Source).
     list_filter = ["variant", "source"]
     list_select_related = ["deal"]
     date_hierarchy = "date"
@@ -199,50 +187,7 @@ class DailyAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
         return TemplateResponse(request, "admin/games/daily/calendar.html", context)
 
     def fill_view(self, request):
-        form = FillForm(request.POST or None)
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": "Fill dates from the reserve",
-            "form": form,
-        }
-        if request.method == "POST" and form.is_valid():
-            data = form.cleaned_data
-            if "confirm" not in request.POST:
-                taken = Daily.objects.filter(
-                    variant=data["variant"], date__range=(data["first"], data["last"])
-                )
-                days, taken = (data["last"] - data["first"]).days + 1, taken.count()
-                context["summary"] = {
-                    "days": days,
-                    "taken": taken,
-                    "to_fill": days - taken,
-                    "reserve": reserve_deals(variant=data["variant"]).count(),
-                }
-            else:
-                return self._fill(request, data)
-        return TemplateResponse(request, "admin/games/daily/fill.html", context)
-
-    def _fill(self, request, data):
-        try:
-            made, empty = schedule_fill(
-                variant=data["variant"],
-                first=data["first"],
-                last=data["last"],
-                act=staff_act(request, data["reason"]),
-            )
-        except DomainError as exc:
-            messages.error(request, exc.message)
-            return HttpResponseRedirect(request.get_full_path())
-        messages.info(request, f"{len(made)} daily(ies) scheduled from the reserve.")
-        if empty:
-            messages.warning(
-                request,
-                f"The reserve ran out: {len(empty)} date(s) left empty, from {empty[0]} on; "
-                "beat fills them from the reserve as it grows.",
-            )
-        url = reverse("admin:games_daily_calendar")
-        return HttpResponseRedirect(f"{url}?variant={data['variant']}&month={data['first']:%Y-%m}")
+        return fill_view(self, request)
 
 
 @admin.register(ScheduleRequest)

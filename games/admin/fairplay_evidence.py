@@ -3,6 +3,8 @@ solver preset and a small plot of the think times (server clock)."""
 
 from __future__ import annotations
 
+import json
+
 from django.utils.html import format_html, format_html_join
 
 PLOT_WIDTH, PLOT_HEIGHT = 480, 80
@@ -43,3 +45,12 @@ def fairplay_evidence_html(evidence: dict) -> str:
         evidence["pause_on_hard"], evidence["undos"], evidence["revisits"], rows,
         think_plot(evidence.get("think_ms", [])),
     )
+
+
+def stored_evidence_html(evidence: dict) -> str:
+    """The evidence as stored, folded under a one-line summary (for what the summaries leave out)."""
+    if not evidence:
+        return "-"
+    keys = ", ".join(sorted(evidence))
+    return format_html("<details><summary>{} fields ({})</summary><pre>{}</pre></details>",
+                       len(evidence), keys, json.dumps(evidence, indent=2, sort_keys=True))

@@ -11,7 +11,7 @@ from django.utils.html import format_html
 
 from games.admin.confirm import confirmed_action
 from games.admin.evidence import clairvoyance_html, history_html, links_html, timing_plot
-from games.admin.fairplay_evidence import fairplay_evidence_html
+from games.admin.fairplay_evidence import fairplay_evidence_html, stored_evidence_html
 from games.admin.readonly import ReadOnlyAdmin
 from games.models import Daily, Game, Result, Submission
 from games.selectors.fairplay_history import player_fairplay_history
@@ -33,6 +33,12 @@ class DailyFilter(admin.SimpleListFilter):
         if self.value() and self.value().isdigit():
             return queryset.filter(daily_id=int(self.value()))
         return queryset
+
+
+def flag_warning(result: Result) -> str:
+    """Whose result a flag is on, and why: the confirmation lists every one."""
+    where = f"{result.deal.variant} daily {result.daily.date}" if result.daily else str(result.deal)
+    return f"{result.player.username} ({where}, {result.moves} moves): {result.flag_reason}"
 
 
 @admin.register(Result)
@@ -74,8 +80,10 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
         "clairvoyance",
         "linked_accounts",
         "history",
+        "evidence_stored",
     ]
-    exclude = ["submission", "game", "links"]
+    # The evidence is read through the summaries above; its stored form comes last, folded.
+    exclude = ["submission", "game", "links", "fairplay_evidence"]
     actions = ["void", "unvoid", "clear_flag"]
 
     @admin.display(description="deal", ordering="deal__number")
@@ -100,6 +108,10 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
     @admin.display(description="engine-assistance evidence")
     def fairplay(self, obj):
         return fairplay_evidence_html(obj.fairplay_evidence)
+
+    @admin.display(description="evidence as stored")
+    def evidence_stored(self, obj):
+        return stored_evidence_html(obj.fairplay_evidence)
 
     @admin.display(description="clairvoyance (Klondike, Spider)")
     def clairvoyance(self, obj):
@@ -135,7 +147,8 @@ class ResultAdmin(AuditlogHistoryAdminMixin, ReadOnlyAdmin):
     @confirmed_action(
         title="Clear the flag of these results",
         reason_required=True,
-        warnings=lambda results: [r.flag_reason for r in results if r.flag_reason],
+        warnings=lambda results: [flag_warning(r) for r in results.select_related("player", "deal", "daily")
+                                  if r.flag_reason],
     )
     def clear_flag(self, request, queryset, act):
         messages.info(request, f"{results_flag_clear(results=queryset, act=act)} flag(s) cleared.")

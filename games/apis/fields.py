@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from core.fields import StrictCharField, StrictIntegerField
 from core.schemas import CONFLICT, ERRORS, UNAVAILABLE, ErrorOut
-from games.catalogue import daily_variants, site_variants
+from games.catalogue import daily_variants_ever, site_variants
 from games.models import Deal, Game
 from games.selectors import daily_is_open
 from games.share_links import share_code
@@ -45,8 +45,8 @@ def variant_field(**kwargs) -> CatalogueChoiceField:
 
 
 def daily_variant_field(**kwargs) -> CatalogueChoiceField:
-    """A variant played as a daily."""
-    return CatalogueChoiceField(daily_variants, **kwargs)
+    """A variant that has dailies (on some day: the services check the day's switch)."""
+    return CatalogueChoiceField(daily_variants_ever, **kwargs)
 
 
 class CatalogueEnum(Sequence):
@@ -65,7 +65,7 @@ class CatalogueEnum(Sequence):
 # Path parameters as the views read them, so that the schema says which values exist.
 _PATH = OpenApiParameter.PATH
 VARIANT_PATH = OpenApiParameter("variant", str, _PATH, enum=CatalogueEnum(site_variants))
-DAILY_VARIANT_PATH = OpenApiParameter("variant", str, _PATH, enum=CatalogueEnum(daily_variants))
+DAILY_VARIANT_PATH = OpenApiParameter("variant", str, _PATH, enum=CatalogueEnum(daily_variants_ever))
 DATE_PATH = OpenApiParameter(
     "date",
     {"anyOf": [{"type": "string", "format": "date"}, {"type": "string", "enum": ["today"]}]},

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 import engine
 from core.errors import NotFound
+from core.fields import count_list, text_list
 from core.schemas import THROTTLED
 from core.throttles import GameStartBurstThrottle, GameStartThrottle, GuestGameStartThrottle
 from games.apis.fields import (
@@ -22,7 +23,6 @@ from games.apis.fields import (
     UNAVAILABLE,
     VARIANT_PATH,
     PositionOut,
-    StrictCharField,
     StrictIntegerField,
     game_deal_out,
     reveals_field,
@@ -35,8 +35,9 @@ from games.apis.owners import (
     request_owner,
     request_owner_or_none,
 )
+from games.kept import game_position
 from games.models import DEAL_NUMBER_MAX, Game, Submission
-from games.referee import GameReplay, game_replay, hides_cards
+from games.referee import GameReplay, hides_cards
 from games.selectors import daily_rank, game_submission, player_game, player_games
 from games.services.games import (
     MAX_CLIENT_MS,
@@ -58,11 +59,11 @@ GAME_ERRORS = {**ERRORS, **CONFLICT}
 def moves_field() -> serializers.ListField:
     # The list may be longer than the log limit so that the service can refuse
     # it with ``too_many_moves``; the 64 KiB body limit bounds it anyway.
-    return serializers.ListField(child=StrictCharField(max_length=12, trim_whitespace=False))
+    return text_list(12)
 
 
 def client_times_field() -> serializers.ListField:
-    return serializers.ListField(child=StrictIntegerField(min_value=0, max_value=MAX_CLIENT_MS))
+    return count_list(0, MAX_CLIENT_MS)
 
 
 class ResultOut(serializers.Serializer):
@@ -136,37 +137,42 @@ class GameOut(serializers.Serializer):
     submission = SubmissionOut(allow_null=True)
 
 
+_TIME = serializers.DateTimeField()
+
+
 def game_out(game: Game, replay: GameReplay | None = None) -> dict:
-    """The game as its player may see it (``engine.player_view``). ``replay``: the
-    replay of its whole log when the caller has one already (an append checked its
-    batch with one), else the log is replayed here, once."""
-    replay = replay or game_replay(game.deal.variant, game.deal.number, game.move_list)
+    """The game as its player may see it (``engine.player_view``), in the shape of
+    ``GameOut``. ``replay``: where its whole log leads when the caller has it (an
+    append just replayed its batch to check it), else the position kept with the
+    game is read (``games.kept``).
+
+    Built as plain data, not through ``GameOut`` (every move's answer is this, and
+    the serializer's field copies and per-reveal serializers were a good part of
+    it); tests/games/test_game_answer.py holds the two to the same output."""
+    replay = replay or game_position(game)
     # A submission is opened with the win, in the same transaction: a game still played has none.
     submission = None if game.state == Game.State.PLAYING else game_submission(game=game)
-    return GameOut(
-        {
-            "id": game.id,
-            "variant": game.deal.variant,
-            "deal": game_deal_out(game),
-            "daily": (
-                {"date": game.daily.date.isoformat(), "variant": game.daily.variant} if game.daily else None
-            ),
-            "ranked": game.ranked,
-            "guest": game.guest,
-            "state": game.state,
-            "ply": game.ply,
-            "moves": game.move_list,
-            "start": engine.player_view(replay.start),
-            "position": engine.player_view(replay.position),
-            "reveals": replay.reveals,
-            "undos": game.undos,
-            "hints": game.hints,
-            "started_at": game.started_at,
-            "finished_at": game.finished_at,
-            "client_ms": game.client_times[-1] if game.client_times else 0,
-            "submission": submission_out(submission),
-        }
-    ).data
+    daily = game.daily
+    return {
+        "id": str(game.id),
+        "variant": game.deal.variant,
+        "deal": game_deal_out(game),
+        "daily": {"date": daily.date.isoformat(), "variant": daily.variant} if daily else None,
+        "ranked": game.ranked,
+        "guest": game.guest,
+        "state": game.state,
+        "ply": game.ply,
+        "moves": game.move_list,
+        "start": engine.player_view(replay.start),
+        "position": engine.player_view(replay.position),
+        "reveals": replay.reveals,
+        "undos": game.undos,
+        "hints": game.hints,
+        "started_at": _TIME.to_representation(game.started_at),
+        "finished_at": None if game.finished_at is None else _TIME.to_representation(game.finished_at),
+        "client_ms": game.client_times[-1] if game.client_times else 0,
+        "submission": submission_out(submission),
+    }
 
 
 class GameListApi(APIView):

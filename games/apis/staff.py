@@ -1,5 +1,6 @@
 """Staff-only curation through the API: the same services as the admin, audited as "api"."""
 
+import datetime as dt
 import re
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -19,13 +20,16 @@ from games.apis.fields import (
     StrictIntegerField,
     daily_variant_field,
 )
-from games.catalogue import daily_variants
+from games.catalogue import daily_variants_ever
+from games.difficulty import LEVELS
 from games.models import Daily, ScheduleRequest
 from games.selectors import player_by_username, schedule_upcoming
 from games.services.audit import StaffAct
 from games.services.dailies import daily_variant_check
+from games.services.difficulty_plans import WEEKDAYS, difficulty_plan_get, difficulty_plan_set
+from games.services.fill_jobs import fill_job_start
 from games.services.players import player_suspend, player_suspension_lift
-from games.services.schedule import schedule_change, schedule_fill, schedule_remove
+from games.services.schedule import schedule_change, schedule_remove
 from games.services.schedule_requests import schedule_number
 
 
@@ -97,7 +101,7 @@ class ScheduleApi(APIView):
     @extend_schema(responses={200: ScheduleListOut, **ERRORS}, summary="Dailies from today on")
     def get(self, request):
         variant = request.query_params.get("variant")
-        variant = variant if variant in daily_variants() else None
+        variant = variant if variant in daily_variants_ever() else None
         dailies = schedule_upcoming(variant=variant)
         requests = ScheduleRequest.objects.select_related("deal")
         if variant:
@@ -169,6 +173,15 @@ class ScheduleDetailApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class FillJobOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField(help_text="running, done or stopped")
+    days_wanted = serializers.IntegerField()
+    filled = serializers.IntegerField()
+    waiting = serializers.IntegerField(help_text="Dates still waiting for a proven deal.")
+    failed = serializers.IntegerField()
+
+
 class ScheduleFillApi(APIView):
     permission_classes = [StaffWithSecondFactor]
 
@@ -181,17 +194,24 @@ class ScheduleFillApi(APIView):
     class FillOut(serializers.Serializer):
         scheduled = ScheduleRowOut(many=True)
         empty = serializers.ListField(child=serializers.DateField(),
-                                      help_text="Left empty: the reserve ran out.")
+                                      help_text="Still without a daily: the worker proves deals for them.")
+        fill_job = FillJobOut(help_text="The fill job: its progress, as the admin's Fill jobs list shows it.")
 
     @extend_schema(request=FillIn, responses={200: FillOut, **ERRORS},
-                   summary="Give every empty date of a range a deal from the reserve")
+                   summary="Give every empty date of a range a deal: the reserve's now, then the worker's")
     def post(self, request):
         data = self.FillIn(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        made, empty = schedule_fill(variant=values["variant"], first=values["first"], last=values["last"],
-                                    act=api_act(request, values["reason"]))
-        return Response(self.FillOut({"scheduled": [schedule_row(d) for d in made], "empty": empty}).data)
+        job = fill_job_start(variant=values["variant"], first=values["first"], last=values["last"],
+                             act=api_act(request, values["reason"]))
+        dailies = Daily.objects.filter(variant=job.variant, date__range=(job.first, job.last))
+        made = dailies.filter(created_at__gte=job.created_at).select_related("deal").order_by("date")
+        taken = set(dailies.values_list("date", flat=True))
+        days = (job.first + dt.timedelta(days=n) for n in range((job.last - job.first).days + 1))
+        return Response(self.FillOut({"scheduled": [schedule_row(d) for d in made],
+                                      "empty": [day for day in days if day not in taken],
+                                      "fill_job": job}).data)
 
 
 class PlayerSuspensionApi(APIView):
@@ -215,3 +235,56 @@ class PlayerSuspensionApi(APIView):
         player = player_by_username(username=username, active_only=False)
         player_suspension_lift(player=player, act=api_act(request, reason))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+BAND_CHOICES = list(LEVELS)  # and "" (any), which allow_blank admits
+
+
+class DifficultyDaysSerializer(serializers.Serializer):
+    """The band of each weekday: "easy", "medium", "hard" or "" (any)."""
+
+    monday = serializers.ChoiceField(choices=BAND_CHOICES, allow_blank=True, required=False)
+    tuesday = serializers.ChoiceField(choices=BAND_CHOICES, allow_blank=True, required=False)
+    wednesday = serializers.ChoiceField(choices=BAND_CHOICES, allow_blank=True, required=False)
+    thursday = serializers.ChoiceField(choices=BAND_CHOICES, allow_blank=True, required=False)
+    friday = serializers.ChoiceField(choices=BAND_CHOICES, allow_blank=True, required=False)
+    saturday = serializers.ChoiceField(choices=BAND_CHOICES, allow_blank=True, required=False)
+    sunday = serializers.ChoiceField(choices=BAND_CHOICES, allow_blank=True, required=False)
+
+
+class DifficultyPlanOut(serializers.Serializer):
+    variant = serializers.CharField()
+    days = DifficultyDaysSerializer()
+
+
+def plan_row(variant: str) -> dict:
+    days = dict(zip(WEEKDAYS, difficulty_plan_get(variant=variant), strict=True))
+    return DifficultyPlanOut({"variant": variant, "days": days}).data
+
+
+class DifficultyPlanApi(APIView):
+    """The plan by difficulty a fill follows: the band of each weekday of a variant's calendar."""
+
+    permission_classes = [StaffWithSecondFactor]
+
+    class PlanIn(serializers.Serializer):
+        days = DifficultyDaysSerializer(help_text="The weekdays to change; the others keep their band.")
+        reason = reason_field()
+
+    @extend_schema(responses={200: DifficultyPlanOut, **ERRORS}, parameters=[DAILY_VARIANT_PATH],
+                   summary="A daily variant's plan by difficulty")
+    def get(self, request, variant: str):
+        daily_variant_check(variant)
+        return Response(plan_row(variant))
+
+    @extend_schema(request=PlanIn, responses={200: DifficultyPlanOut, **ERRORS},
+                   parameters=[DAILY_VARIANT_PATH],
+                   summary="Set the band of some weekdays (fills honour it from now on)")
+    def put(self, request, variant: str):
+        daily_variant_check(variant)
+        data = self.PlanIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        act = api_act(request, values["reason"])
+        difficulty_plan_set(variant=variant, days=dict(values["days"]), act=act)
+        return Response(plan_row(variant))

@@ -9,6 +9,7 @@ from games.selectors.dailies import (
     layout_variants,
     open_daily_layouts,
     schedule_upcoming,
+    scheduled_layouts,
 )
 from games.selectors.games import (
     GUEST_GAME_LIFETIME,
@@ -43,4 +44,5 @@ __all__ = [
     "guest_expiry_cutoff", "layout_variants", "leaderboard_all_time", "leaderboard_daily",
     "leaderboard_daily_stored", "leaderboard_deal", "leaderboard_deal_stored", "open_daily_layouts",
     "owned_by", "player_by_username", "player_game", "player_games", "player_stats", "schedule_upcoming",
+    "scheduled_layouts",
 ]

@@ -5,7 +5,7 @@ from django.db.models import Q
 import engine
 from games.catalogue import site_variants
 from games.clock import today_utc
-from games.models import Daily, Deal, Game
+from games.models import Daily, Deal, Game, ScheduleRequest
 
 
 def schedule_upcoming(*, variant: str | None = None, limit: int = 400) -> list[Daily]:
@@ -51,6 +51,16 @@ def open_daily_layouts() -> Q:
     dailies = Daily.objects.filter(date__gte=today_utc()).values_list("deal__variant", "deal__number")
     match = Q(pk__in=[])
     for variant, number in dailies:
+        match |= Q(variant__in=layout_variants(variant), number=number)
+    return match
+
+
+def scheduled_layouts() -> Q:
+    """Deals whose layout is a daily still to close or is waiting for the worker to become one
+    (a pending schedule request), under any variant that deals it: never handed out by a pool."""
+    match = open_daily_layouts()
+    pending = ScheduleRequest.objects.filter(status=ScheduleRequest.Status.PENDING)
+    for variant, number in pending.values_list("deal__variant", "deal__number"):
         match |= Q(variant__in=layout_variants(variant), number=number)
     return match
 

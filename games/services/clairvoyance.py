@@ -1,7 +1,7 @@
 """The clairvoyance check of Klondike and Spider dailies: the honest reference, and the verdict.
 
-When a stock daily is scheduled (``dailies_prepare``, beat and startup), the
-worker plays the reference honest player (``fairplay/honest.py``) on its
+When a stock daily is scheduled (by staff, a fill, beat or startup: on commit),
+the worker plays the reference honest player (``fairplay/honest.py``) on its
 deal, ``REFERENCE_RUNS`` games in rounds of ``REFERENCE_SECONDS`` (one task each,
 the next queued by the last), and stores what it reached on the deal
 (``Deal.honest_reference``): its wins' counted moves, its win rate, and the
@@ -64,12 +64,16 @@ def deal_reference_compute(*, deal_id: int, seconds: float = REFERENCE_SECONDS) 
     found["nearness_max"] = max((line_nearness(list(line), solution) for line in lines),
                                 default=0.0) if solution else None
     found = merged(kept, found)
-    Deal.objects.filter(pk=deal.pk).update(honest_reference=found)
+    # Only onto what this round started from: a second chain of rounds on the deal (it was asked
+    # for twice) loses its round here instead of counting runs twice.
+    if not Deal.objects.filter(pk=deal.pk, honest_reference=kept).update(honest_reference=found):
+        return Deal.objects.values_list("honest_reference", flat=True).get(pk=deal.pk)
     return found
 
 
 def dailies_reference_request(dailies) -> int:
-    """Ask the worker for the honest reference of each stock daily's deal that has none.
+    """Ask the worker, once the transaction commits, for the honest reference of each stock
+    daily's deal that has none (asked again, its rounds still add up once: see above).
     With eager Celery (the embedded default) nothing is asked: the reference would run
     inside the request or the startup, and a win is then judged without it."""
     if settings.CELERY_TASK_ALWAYS_EAGER:

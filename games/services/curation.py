@@ -11,6 +11,7 @@ from games import tasks
 from games.models import Deal, Result, SolverStatus, Submission
 from games.services.audit import StaffAct, staff_action_record
 from games.services.deals import deal_get_or_create, deals_void
+from games.services.difficulty import deals_difficulty_refresh_on_commit
 from games.services.leaderboards import leaderboards_outdate_on_commit
 from games.services.results import streak_recompute
 
@@ -109,6 +110,7 @@ def _results_refresh(results: list[Result]) -> None:
             streak_recompute(player=result.player, variant=result.deal.variant)
     leaderboards_outdate_on_commit(boards={(r.daily_id, r.deal_id) for r in results},
                                    player_ids=tuple({r.player_id for r in results}))
+    deals_difficulty_refresh_on_commit(r.deal_id for r in results)  # what counts of their players changed
 
 
 def _results_set(results, *, field: str, value: bool, action: str, act: StaffAct) -> int:

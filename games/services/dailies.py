@@ -8,6 +8,7 @@ first attempts race.
 """
 
 import datetime as dt
+from typing import NoReturn
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -15,35 +16,94 @@ from django.db import IntegrityError, transaction
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from core.outages import doorbell
 from games import tasks
-from games.catalogue import daily_variants
+from games.catalogue import daily_on, daily_standing, daily_variants_ever
 from games.clock import today_utc
 from games.models import Daily, Deal, Game
 from games.selectors import layout_variants
 from games.services.clairvoyance import dailies_reference_request
+from games.services.difficulty_plans import difficulty_plan_get, planned_band
+from games.services.fill_pick import fill_deal_pick
 from games.services.games import game_start
 from games.services.layouts import layout_attempt, reserve_deals
-from games.services.solving import deal_par_ensure, pool_fill
+from games.services.solving import deal_par_ensure, pool_fill, pool_size
 
 SCHEDULE_DAYS_AHEAD = 7
 # Beat and startup top up an empty reserve on the spot, in rounds of this many seconds; today's
 # daily gets up to TODAY_FILL_ROUNDS of them (a Klondike Draw 3 number is not always proven in one).
 FILL_SECONDS = 5.0
 TODAY_FILL_ROUNDS = 6
+#: A plan by difficulty may keep the reserve above its target while a band it wants is missing, up to this.
+RESERVE_CEILING = 4
+
+
+def reserve_target() -> int:
+    """How many proven deals the daily reserve holds per variant: every day beat schedules
+    ahead (today and SCHEDULE_DAYS_AHEAD more), twice over so that staff's replacements and
+    voided deals do not empty it; ``DAILY_RESERVE_TARGET`` overrides. A fill of a longer range
+    does not wait for the reserve: it solves what it needs (games.services.fill_jobs)."""
+    return settings.DAILY_RESERVE_TARGET or 2 * (SCHEDULE_DAYS_AHEAD + 1)
+
+
+def reserve_bands_wanted(*, variant: str) -> set[str]:
+    """The bands the plan gives the days beat deals ahead (after tomorrow, with no daily yet)
+    that the reserve has no deal of."""
+    plan = difficulty_plan_get(variant=variant)
+    today = today_utc()
+    days = (today + dt.timedelta(days=offset) for offset in range(2, SCHEDULE_DAYS_AHEAD + 1))
+    dealt = set(Daily.objects.filter(variant=variant, date__gt=today).values_list("date", flat=True))
+    wanted = {planned_band(variant=variant, date=day, plan=plan) for day in days
+              if day not in dealt and daily_on(variant, day)} - {""}
+    if not wanted:
+        return set()
+    return wanted - set(reserve_deals(variant=variant).values_list("difficulty", flat=True))
+
+
+def reserve_fill_target(*, variant: str) -> int:
+    """How many deals the worker's reserve fill aims at: ``reserve_target()``, or one more than the
+    reserve holds while the plan wants a band it lacks (at most RESERVE_CEILING times the target)."""
+    target = reserve_target()
+    if reserve_bands_wanted(variant=variant):
+        held = pool_size(variant=variant, reserve=True)
+        return max(target, min(held + 1, RESERVE_CEILING * target))
+    return target
 
 
 def daily_variant_check(variant: str) -> None:
-    if variant not in daily_variants():
+    """Refuse a variant that never has dailies (400 ``unknown_variant``). A variant switched off
+    passes: its past dailies, and its future ones in the calendar, stay reachable."""
+    if variant not in daily_variants_ever():
+        _unknown_daily_variant(variant)
+
+
+def _unknown_daily_variant(variant: str) -> NoReturn:
+    raise InvalidRequest(
+        f"There is no daily for {variant!r}; dailies exist for {', '.join(daily_variants_ever())}.",
+        code="unknown_variant",
+    )
+
+
+def daily_on_check(variant: str, date: dt.date) -> None:
+    """Refuse a new daily of ``variant`` on a day it is not played (400 ``daily_variant_off``)."""
+    has_dailies, played = daily_standing(variant, date)
+    if not has_dailies:
+        _unknown_daily_variant(variant)
+    if not played:
         raise InvalidRequest(
-            f"There is no daily for {variant!r}; dailies exist for {', '.join(daily_variants())}.",
-            code="unknown_variant",
+            f"The {variant} daily is switched off on {date}; switch it on from that day first.",
+            code="daily_variant_off",
         )
 
 
 def daily_get(*, variant: str, date: dt.date) -> Daily:
-    """The daily for a date that has opened (today's is made from the pool if need be)."""
-    daily_variant_check(variant)
+    """The daily for a date that has opened (today's is made from the pool if need be); 404 on a
+    day its variant is switched off (a daily dealt for it before the switch is not played)."""
+    has_dailies, played = daily_standing(variant, date)
+    if not has_dailies:
+        _unknown_daily_variant(variant)
     if date > today_utc():
         raise InvalidRequest(f"The daily of {date} is not open yet.", code="daily_not_open")
+    if not played:
+        raise NotFound(f"There was no {variant} daily on {date}.")
     daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
     if daily is None and date == today_utc():
         daily = daily_ensure(variant=variant, date=date, fill_rounds=0)
@@ -92,7 +152,7 @@ def daily_game_open(*, player, variant: str, date: dt.date) -> tuple[Game, bool]
     return attempt, False
 
 
-def _pool_pick(variant: str, *, fill_rounds: int) -> Deal | None:
+def _pool_pick(variant: str, date: dt.date, *, fill_rounds: int) -> Deal | None:
     """A deal from the daily reserve, proven winnable and never used for a daily.
 
     Never one from the play pool: those are low numbers that the random-deal
@@ -100,14 +160,18 @@ def _pool_pick(variant: str, *, fill_rounds: int) -> Deal | None:
     each. An empty reserve is topped up on the spot in up to ``fill_rounds``
     searches of FILL_SECONDS each (beat, startup). With none (a page or API read),
     nothing is solved here: the top-up goes to the worker and the caller gets None.
+
+    The deal is of the band the curator's plan gives the date; a day further ahead than
+    tomorrow waits for one (the worker's reserve fill proves deals of the bands the plan
+    wants, ``reserve_bands_wanted``), tomorrow and today take the nearest band the reserve has.
     """
-    reserve = reserve_deals(variant=variant)
-    deal = reserve.order_by("?").first()
+    strict = date > today_utc() + dt.timedelta(days=1)
+    deal = fill_deal_pick(variant=variant, date=date, strict=strict)
     for _ in range(fill_rounds):
-        if deal is not None:
+        if deal is not None or pool_size(variant=variant, reserve=True):
             break
         pool_fill(variant=variant, target=1, seconds=FILL_SECONDS, reserve=True)
-        deal = reserve.order_by("?").first()
+        deal = fill_deal_pick(variant=variant, date=date, strict=strict)
     if deal is None and not fill_rounds:
         _reserve_fill_request(variant)
     return deal
@@ -138,13 +202,15 @@ def daily_ensure(*, variant: str, date: dt.date, fill_rounds: int = 1) -> Daily 
     daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
     if daily is not None:
         return daily
-    deal = _pool_pick(variant, fill_rounds=fill_rounds)
+    deal = _pool_pick(variant, date, fill_rounds=fill_rounds)
     if deal is None:
         return None
     try:
         with transaction.atomic():
             deal_withdraw(deal=deal)
-            return Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.POOL)
+            daily = Daily.objects.create(variant=variant, date=date, deal=deal, source=Daily.Source.RESERVE)
+            dailies_reference_request([daily])  # a stock daily's honest reference, by the worker
+            return daily
     except IntegrityError:
         return Daily.objects.select_related("deal").get(variant=variant, date=date)
 
@@ -154,8 +220,10 @@ def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
     Today's gets several search rounds if the reserve runs dry; the days ahead one each (beat comes back)."""
     made = []
     today = today_utc()
-    for variant in daily_variants():
+    for variant in daily_variants_ever():
         for offset in range(days_ahead + 1):
+            if not daily_on(variant, today + dt.timedelta(days=offset)):
+                continue  # switched off that day (or not yet on)
             daily = daily_ensure(variant=variant, date=today + dt.timedelta(days=offset),
                                  fill_rounds=TODAY_FILL_ROUNDS if offset == 0 else 1)
             if daily is None:

@@ -8,10 +8,10 @@ from django.utils import timezone
 import engine
 from core.errors import InvalidRequest, NotFound
 from games.clock import today_utc
-from games.difficulty import difficulty_estimate
 from games.models import Daily, Deal, SolverStatus
 from games.referee import start_position, variant_check
-from games.selectors import daily_layout_open, open_daily_layouts
+from games.selectors import daily_layout_open, scheduled_layouts
+from games.services.difficulty import deal_difficulty_rate
 
 # Random deals are drawn from the numbers every client and solver knows well.
 RANDOM_DEAL_CEILING = 1_000_000
@@ -64,11 +64,12 @@ def deal_random_number(*, variant: str, rng: random.Random | None = None) -> int
 
 
 def deal_winnable_random(*, variant: str) -> Deal:
-    """A random deal from the variant's winnable pool (proven by the worker)."""
+    """A random deal from the variant's winnable pool (proven by the worker), never one that is
+    scheduled as a daily or waiting to be (a pending schedule request)."""
     variant_check(variant)
     pool = Deal.objects.filter(
         variant=variant, in_pool=True, status=SolverStatus.WINNABLE, voided=False
-    ).exclude(open_daily_layouts())
+    ).exclude(scheduled_layouts())
     deal = pool.order_by("?").first()
     if deal is None:
         raise NotFound(f"The {variant} winnable pool is empty; try again shortly.", code="pool_empty")
@@ -78,19 +79,14 @@ def deal_winnable_random(*, variant: str) -> Deal:
 def deal_verdict_store(*, deal: Deal, status: str, scope: str, par: int | None, line: str,
                        iterations: int, presets_solved: int | None = None,
                        presets_tried: int | None = None) -> Deal:
-    """Record a solver verdict on a deal row, with its difficulty estimate (idempotent)."""
+    """Record a solver verdict on a deal row, with its difficulty (idempotent)."""
     if status not in SolverStatus.values:
         raise InvalidRequest(f"unknown solver status {status!r}")
-    winnable = status == SolverStatus.WINNABLE
-    difficulty = difficulty_estimate(
-        variant=deal.variant, iterations=iterations, par=par, presets_solved=presets_solved,
-        presets_tried=presets_tried,
-    ) if winnable else ""
     Deal.objects.filter(pk=deal.pk).update(
         status=status, scope=scope, par=par, solution=line, iterations=iterations,
-        presets_solved=presets_solved, presets_tried=presets_tried, difficulty=difficulty,
-        solved_at=timezone.now(),
+        presets_solved=presets_solved, presets_tried=presets_tried, solved_at=timezone.now(),
     )
+    deal_difficulty_rate(deal=deal)
     deal.refresh_from_db()
     return deal
 

@@ -84,7 +84,7 @@ def fairplay_flag(game: Game) -> str:
     client_ms = game.client_times[-1] if game.client_times else 0
     if client_ms < decisions * floor:
         return f"the client's clock says {client_ms} ms for {decisions} decisions"
-    think = timing.think_times(game.move_list, game.server_times)
+    think = timing.think_times(game.move_list, game.server_times, game.client_times)
     spread = timing.spread(think)
     if len(think) >= METRONOME_DECISIONS and spread <= METRONOME_SPREAD:
         return f"{len(think)} decisions at a fixed pace (spread {spread:.2f}; people's is near 1)"

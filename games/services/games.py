@@ -17,8 +17,10 @@ import engine
 import solver
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from core.outages import doorbell
+from core.rows import row_update
 from games import tasks
 from games.clock import daily_open_check, today_utc
+from games.kept import game_position, kept_text
 from games.models import Game, Submission
 from games.referee import (
     GameReplay,
@@ -28,9 +30,10 @@ from games.referee import (
     start_position,
     variant_check,
 )
-from games.selectors import daily_is_open, daily_layout_open, owned_by, player_game
+from games.selectors import daily_is_open, daily_layout_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.fairplay import fairplay_warm_due
+from games.services.game_rows import game_row_locked
 from games.services.layouts import layout_attempt
 from games.services.leaderboards import leaderboards_outdate
 from games.services.links import Origin, origin_record
@@ -53,14 +56,9 @@ def deal_game_start(*, player, variant: str, number: int) -> Game:
 
 
 def game_locked(*, game_id, player) -> Game:
-    """The owner's game (``player``: a player or a ``Guest``), locked for this
-    transaction; anyone else's is a 404."""
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("deal", "daily")
-        .filter(owned_by(player), pk=game_id)
-        .first()
-    )
+    """The owner's game (``player``: a player, a ``Guest`` or a ``RaceSeat``), locked for
+    this transaction, with its deal and daily; anyone else's is a 404."""
+    game = game_row_locked(game_id=game_id, owner=player)
     if game is None:
         raise NotFound("No such game.")
     return game
@@ -114,7 +112,10 @@ class Appended:
 def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
                  client_times: Sequence[int], origin: Origin | None = None) -> Appended:
     """Append a batch of moves; all of it or none of it. A win finishes the game.
-    ``origin``: the request's address and browser id, noted with a daily game's win."""
+    ``origin``: the request's address and browser id, noted with a daily game's win.
+
+    Only the batch is replayed, from the position the stored log leads to, kept
+    with the game (``games.kept``; replayed from the deal when it is not the log's)."""
     if not moves:
         raise InvalidRequest("A batch holds at least one move.", code="empty_batch")
     with transaction.atomic():
@@ -123,33 +124,42 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
         _log_length_check(moves, game.ply)
         _client_times_check(game, moves, client_times)
         _ranking_expire(game)
-        stored = game_replay(game.deal.variant, game.deal.number, game.move_list)
-        result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=stored.reveals)
+        stored = game_position(game)
+        reveals = stored.reveals  # the batch's replay adds its moves' reveals to the log's
+        result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=reveals)
+        replay = GameReplay(stored.start, result.position, reveals)
         _moves_record(game, engine.canonical_line(stored.position, moves), client_times, won=result.won,
-                      origin=origin)
-    return Appended(game=game, replay=GameReplay(stored.start, result.position, stored.reveals))
+                      origin=origin, replay=replay)
+    return Appended(game=game, replay=replay)
 
 
-def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *,
-                  won: bool, origin: Origin | None = None) -> Submission | None:
+#: What an append writes: one UPDATE of these columns (``updated_at`` orders a player's games).
+_APPEND_FIELDS = ("moves", "ply", "server_times", "client_times", "position", "ranked", "state",
+                  "finished_at", "updated_at")
+
+
+def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *, won: bool,
+                  origin: Origin | None = None, replay: GameReplay | None = None) -> Submission | None:
     """Store checked moves with this request's receive time; a win finishes the
     game and opens its submission, which is returned. A guest's game (taken over
-    by an account or not) that is won is just won: nothing is submitted."""
+    by an account or not) that is won is just won: nothing is submitted.
+    ``replay``: where the whole new log leads, kept with the game (``games.kept``)."""
     now = timezone.now()
     if game.ply == 0 and game.records_wins:  # from now on the game counts as played in the player's stats
         transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
-    if game.ranked_attempt and not won and fairplay_warm_due(game.deal.variant, game.move_list,
-                                                      [*game.move_list, *moves]):
+    held = game.move_list
+    if game.ranked_attempt and not won and fairplay_warm_due(game.deal.variant, held, [*held, *moves]):
         # the fair-play assessment's searches follow the game (games/services/fairplay.py)
         transaction.on_commit(lambda pk=str(game.pk): doorbell(tasks.fairplay_warm_task, pk))
-    game.moves = " ".join([*game.move_list, *moves])
+    game.moves = " ".join([*held, *moves])
     game.ply += len(moves)
     game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]
     game.client_times = [*game.client_times, *client_times]
+    game.position = kept_text(replay, game.moves) if replay is not None else ""
     if won:
         game.state = Game.State.WON
         game.finished_at = now
-    game.save()
+    row_update(game, _APPEND_FIELDS)
     if won and origin is not None:  # before the worker is rung: it links the win (services/links.py)
         origin_record(game=game, address=origin.address, browser=origin.browser)
     return _submission_open(game) if won and game.records_wins else None
@@ -169,7 +179,8 @@ def _submission_open(game: Game) -> Submission:
 
 
 def game_undo(*, game_id, player, expected_ply: int, to_ply: int) -> Game:
-    """Undo is a shorter log: truncate to ``to_ply`` and count the moves taken back."""
+    """Undo is a shorter log: truncate to ``to_ply`` and count the moves taken back.
+    The shorter log is replayed once, and where it leads is kept with the game."""
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
         _ply_check(game, expected_ply)
@@ -182,7 +193,10 @@ def game_undo(*, game_id, player, expected_ply: int, to_ply: int) -> Game:
         game.server_times = game.server_times[:to_ply]
         game.client_times = game.client_times[:to_ply]
         game.ply = to_ply
-        game.save()
+        shorter = game_replay(game.deal.variant, game.deal.number, game.move_list)
+        game.position = kept_text(shorter, game.moves)
+        row_update(game, ("undos", "moves", "server_times", "client_times", "ply", "position",
+                               "updated_at"))
         if to_ply == 0 and game.records_wins:  # back to an opened page: no longer a game played
             transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
     return game

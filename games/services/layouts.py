@@ -6,6 +6,8 @@ first game on its layout, under any of those variants, is their only game on
 it: ``layout_attempt`` names that game.
 """
 
+from django.db.models import Exists, OuterRef
+
 from games.models import Daily, Deal, Game, SolverStatus
 from games.selectors import layout_variants, owned_by
 
@@ -29,9 +31,19 @@ def layout_attempt(*, owner, deal: Deal) -> Game | None:
     return layout_games(owner=owner, deal=deal).select_related("deal", "daily").first()
 
 
+def layout_played(*, deal: Deal) -> bool:
+    """Whether anyone has played ``deal``'s layout, under any variant that deals it: a game
+    (free, daily, challenge, race or guest) on it. Its results and its deal board come from
+    such games, so its players know the deal, and a daily on it would not be new to them."""
+    games = Game.objects.filter(deal__number=deal.number, deal__variant__in=layout_variants(deal.variant))
+    return games.exists()
+
+
 def reserve_deals(*, variant: str):
-    """Proven deals held for dailies whose layout was never a daily's."""
+    """Proven deals held for dailies whose layout was never a daily's, nor played by anyone
+    (a reserve number is dealt by number like any other)."""
     used = Daily.objects.filter(deal__variant__in=layout_variants(variant)).values("deal__number")
+    played = Game.objects.filter(deal__number=OuterRef("number"), deal__variant__in=layout_variants(variant))
     return Deal.objects.filter(
         variant=variant, daily_reserve=True, status=SolverStatus.WINNABLE, voided=False
-    ).exclude(number__in=used)
+    ).exclude(number__in=used).exclude(Exists(played))

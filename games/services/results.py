@@ -23,6 +23,7 @@ import engine
 from games.models import Game, PlayerStreak, Result, Submission
 from games.referee import start_position
 from games.services.clairvoyance import clairvoyance_reason
+from games.services.difficulty import deals_difficulty_refresh_on_commit
 from games.services.fairplay import assisted_reason, fairplay_assess, fairplay_flag
 from games.services.leaderboards import leaderboards_outdate
 from games.services.links import linked_reason, links_find
@@ -165,6 +166,7 @@ def result_record(*, submission: Submission, game: Game, moves: int, evidence=_A
         streak_recompute(player=game.player, variant=game.deal.variant)
     transaction.on_commit(
         lambda: leaderboards_outdate(daily_id=game.daily_id, deal_id=game.deal_id, player_id=game.player_id))
+    deals_difficulty_refresh_on_commit([game.deal_id])  # the deal's players, recounted by the worker
     return result
 
 

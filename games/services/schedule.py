@@ -3,6 +3,8 @@
 The rules hold whichever door staff use (admin, staff API, command):
 
 - a daily's deal is proven winnable and not voided;
+- a deal nobody has played: a layout with games on it (and so maybe results and
+  a deal board) is known to its players, who would have no fresh ranked attempt;
 - a deal is the daily of one date only, across every variant dealt the same
   way (freecell, freecell-tableau and freecell-classic share the layout of a
   number): a second date would hand the first one's players the answer;
@@ -17,15 +19,19 @@ from auditlog.models import LogEntry
 from django.db import IntegrityError, transaction
 
 from core.errors import Conflict, InvalidRequest, NotFound
+from games.catalogue import daily_on, daily_on_days
 from games.clock import today_utc
-from games.models import Daily, Deal, SolverStatus
+from games.models import Daily, Deal, ScheduleRequest, SolverStatus
 from games.referee import hides_cards
 from games.selectors import layout_variants
 from games.services.audit import StaffAct, staff_action_record
+from games.services.clairvoyance import dailies_reference_request
 from games.services.curation import deal_solve_enqueue
-from games.services.dailies import daily_variant_check, deal_withdraw
+from games.services.dailies import daily_ensure, daily_on_check, daily_variant_check, deal_withdraw
 from games.services.deals import HIDDEN_DAILY_FLOOR, RANDOM_DEAL_CEILING, deal_get_or_create, deal_lookup
-from games.services.layouts import layout_dailies, reserve_deals
+from games.services.difficulty_plans import ANY, difficulty_plan_get, planned_band
+from games.services.fill_pick import fill_deal_pick
+from games.services.layouts import layout_dailies, layout_played
 
 MAX_FILL_DAYS = 366
 
@@ -65,20 +71,34 @@ def _unused_check(deal: Deal, moving: Daily | None = None) -> None:
         )
 
 
+def _unplayed_check(deal: Deal) -> None:
+    if layout_played(deal=deal):
+        raise Conflict(
+            f"{deal} has been played already (or a deal laid out the same): its players know it, and "
+            "would have no fresh ranked attempt. Choose a deal nobody has played.",
+            code="deal_already_played",
+        )
+
+
 def _future_check(date: dt.date, what: str = "Only future dates can be scheduled.") -> None:
     if date <= today_utc():
         raise InvalidRequest(what, code="date_not_future")
 
 
 def schedule_check(*, variant: str, date: dt.date, deal: Deal, moving: Daily | None = None) -> None:
-    """Refuse what may not be scheduled (see the module's rules)."""
-    daily_variant_check(variant)
+    """Refuse what may not be scheduled (see the module's rules). A new daily needs its variant
+    played that day; a daily already in the calendar stays editable after its variant is switched off."""
+    if moving is None:
+        daily_on_check(variant, date)
+    else:
+        daily_variant_check(variant)
     if deal.variant != variant:
         raise InvalidRequest("The deal belongs to another variant.", code="invalid")
     _future_check(date)
     _unguessable_check(deal)
     _proof_check(deal)
     _unused_check(deal, moving)
+    _unplayed_check(deal)
 
 
 def _lock_layout(deal: Deal) -> None:
@@ -107,6 +127,7 @@ def schedule_add(
             schedule_check(variant=variant, date=date, deal=deal)
             deal_withdraw(deal=deal)
             daily = Daily.objects.create(variant=variant, date=date, deal=deal, source=source)
+            dailies_reference_request([daily])  # a stock daily's honest reference, by the worker
             staff_action_record(
                 act=act,
                 action="schedule_add",
@@ -155,6 +176,7 @@ def schedule_replace(*, daily: Daily, deal: Deal, act: StaffAct) -> Daily:
         daily.source = Daily.Source.SCHEDULE
         daily.save(update_fields=["deal", "source"])
         _deal_release(before)
+        dailies_reference_request([daily])
         staff_action_record(
             act=act, action="schedule_replace", target=daily, changes={"deal": (before, deal)}
         )
@@ -218,41 +240,73 @@ def schedule_remove(*, variant: str, date: dt.date, act: StaffAct) -> None:
         _deal_release(daily.deal)
 
 
-def schedule_fill(*, variant: str, first: dt.date, last: dt.date, act: StaffAct) -> tuple[list[Daily], list]:
-    """Give every empty date from ``first`` to ``last`` a deal from the reserve.
-
-    Returns (the dailies made, the dates left empty because the reserve ran out).
-    """
-    daily_variant_check(variant)
+def fill_range_check(*, variant: str, first: dt.date, last: dt.date) -> None:
+    daily_on_check(variant, first)
     _future_check(first)
     if last < first or (last - first).days >= MAX_FILL_DAYS:
         raise InvalidRequest(
             f"Give a first and last date at most {MAX_FILL_DAYS} days apart.", code="invalid"
         )
+
+
+def schedule_gaps(*, variant: str, first: dt.date, last: dt.date) -> list[dt.date]:
+    """The dates from ``first`` to ``last`` that a fill gives a deal: those with no daily and
+    no pending schedule request (staff's own number comes first), soonest first."""
     dailies = Daily.objects.filter(variant=variant, date__range=(first, last))
     taken = set(dailies.values_list("date", flat=True))
-    made, empty = [], []
-    for offset in range((last - first).days + 1):
-        date = first + dt.timedelta(days=offset)
-        if date in taken:
-            continue
-        daily = _fill_one(variant, date, act)
+    asked = ScheduleRequest.objects.filter(
+        variant=variant, date__range=(first, last), status=ScheduleRequest.Status.PENDING
+    )
+    taken |= set(asked.values_list("date", flat=True))
+    days = ((first + dt.timedelta(days=offset)) for offset in range((last - first).days + 1))
+    played_on = daily_on_days(variant)  # the switches read once, not once a day
+    return [day for day in days if day not in taken and played_on(day)]
+
+
+def schedule_fill(*, variant: str, first: dt.date, last: dt.date, act: StaffAct) -> tuple[list[Daily], list]:
+    """Give every empty date from ``first`` to ``last`` a deal from the reserve (of the band the
+    plan gives its weekday), after today's daily if it is missing (the reserve serves today
+    first) and leaving the dates of pending schedule requests to them.
+
+    Returns (the dailies made, the dates left empty because the reserve ran out).
+    """
+    fill_range_check(variant=variant, first=first, last=last)
+    if daily_on(variant, today_utc()):
+        daily_ensure(variant=variant, date=today_utc(), fill_rounds=0)
+    gaps = schedule_gaps(variant=variant, first=first, last=last)
+    return schedule_from_reserve(variant=variant, dates=gaps, act=act)
+
+
+def schedule_from_reserve(*, variant: str, dates: list[dt.date], act: StaffAct) -> tuple[list[Daily], list]:
+    """Reserve deals on ``dates`` in order, each of the band the plan gives its weekday.
+
+    Returns (the dailies made, the dates left empty: the reserve had no deal of their band)."""
+    plan = difficulty_plan_get(variant=variant)
+    made, empty, missing = [], [], set()
+    for date in dates:
+        band = planned_band(variant=variant, date=date, plan=plan)
+        daily = None
+        if band not in missing and ANY not in missing:  # an empty reserve has no band at all
+            daily = schedule_fill_one(variant=variant, date=date, act=act, plan=plan)
         if daily is None:
+            missing.add(band)
             empty.append(date)
         else:
             made.append(daily)
     return made, empty
 
 
-def _fill_one(variant: str, date: dt.date, act: StaffAct, tries: int = 3) -> Daily | None:
-    """A reserve deal on ``date``; another is drawn if beat took the first one meanwhile."""
+def schedule_fill_one(*, variant: str, date: dt.date, act: StaffAct, tries: int = 3,
+                      plan: tuple[str, ...] | None = None) -> Daily | None:
+    """A reserve deal of the planned band on ``date`` (None when the reserve has none); another
+    is drawn if beat took the first one meanwhile, or someone played it."""
     for _ in range(tries):
-        deal = reserve_deals(variant=variant).order_by("?").first()
+        deal = fill_deal_pick(variant=variant, date=date, plan=plan)
         if deal is None:
             return None
         try:
-            return schedule_add(variant=variant, date=date, deal=deal, act=act)
+            return schedule_add(variant=variant, date=date, deal=deal, act=act, source=Daily.Source.RESERVE)
         except Conflict as exc:
-            if exc.code != "deal_already_daily":
+            if exc.code not in ("deal_already_daily", "deal_already_played"):
                 raise
     return None

@@ -18,13 +18,16 @@ from core.errors import Conflict, DomainError, InvalidRequest
 from games import tasks
 from games.models import Daily, Deal, ScheduleRequest, SolverStatus
 from games.services.audit import StaffAct, staff_action_record
-from games.services.dailies import daily_variant_check
+from games.services.dailies import daily_on_check
 from games.services.deals import deal_get_or_create, deal_lookup
 from games.services.schedule import schedule_add, schedule_check
 from games.services.solving import deal_solve
 
 # Longer than a solve takes plus the broker's redelivery of a lost message.
 SWEEP_AFTER = dt.timedelta(seconds=45)
+# A request the worker has rung for this long without settling (its solve keeps failing or
+# being cut by the time limit) is refused rather than left pending for ever.
+GIVE_UP_AFTER = dt.timedelta(minutes=15)
 
 
 def _early_check(variant: str, date: dt.date, deal: Deal) -> None:
@@ -47,7 +50,7 @@ def _early_check(variant: str, date: dt.date, deal: Deal) -> None:
 
 def schedule_number_check(*, variant: str, date: dt.date, number: int) -> Deal:
     """Refuse now what the request would be refused for; the deal (maybe not stored yet)."""
-    daily_variant_check(variant)
+    daily_on_check(variant, date)
     deal = deal_lookup(variant=variant, number=number)
     _early_check(variant, date, deal)
     if deal.status == SolverStatus.UNDECIDED:
@@ -95,6 +98,29 @@ def _settle(request: ScheduleRequest, status: str, outcome: str, daily: Daily | 
     request.status, request.outcome, request.daily = status, outcome[:300], daily
     request.settled_at = timezone.now()
     request.save(update_fields=["status", "outcome", "daily", "settled_at"])
+    if status == ScheduleRequest.Status.REFUSED:
+        # The worker's refusal is a staff action's outcome: in the trail beside the request, with why.
+        act = StaffAct(actor=request.requested_by, reason=request.reason, via="worker")
+        staff_action_record(
+            act=act, action="schedule_request_refused", target=request,
+            changes={"status": (ScheduleRequest.Status.PENDING, status)}, note=request.outcome,
+        )
+
+
+def schedule_requests_give_up(*, limit: int = 100) -> list[int]:
+    """Refuse (and log) the requests pending for longer than GIVE_UP_AFTER: the worker could not
+    settle them. Returns their ids."""
+    before = timezone.now() - GIVE_UP_AFTER
+    refused = []
+    with transaction.atomic():
+        pending = ScheduleRequest.objects.select_for_update(skip_locked=True, of=("self",)).select_related(
+            "deal", "requested_by"
+        )
+        for request in pending.filter(status=ScheduleRequest.Status.PENDING, created_at__lt=before)[:limit]:
+            _settle(request, ScheduleRequest.Status.REFUSED,
+                    f"the worker could not decide {request.deal} within {GIVE_UP_AFTER}; choose another deal")
+            refused.append(request.pk)
+    return refused
 
 
 def schedule_request_settle(*, request_id: int) -> ScheduleRequest | None:

@@ -11,7 +11,7 @@ from django.db.models import Q
 import engine
 import solver
 from freecell_site import metrics
-from games.models import Deal, SolverStatus
+from games.models import Deal, ScheduleRequest, SolverStatus
 from games.referee import hides_cards, start_position
 from games.selectors import layout_variants
 from games.services.deals import (
@@ -75,13 +75,15 @@ def hint_plan(*, start, moves: list[str], plan: list[str] | None = None,
 POOL_STOCK_BUDGET = 300_000
 
 
-def deal_solve(*, deal: Deal, budget: int | None = None, seconds: float | None = None) -> Deal:
+def deal_solve(*, deal: Deal, budget: int | None = None, seconds: float | None = None,
+               quick: bool = False) -> Deal:
     """Prove a deal winnable (with par and line) or impossible, or leave it undecided.
-    ``seconds`` caps the searches that take a time limit (Spider)."""
+    ``seconds`` caps the searches that take a time limit (Spider); ``quick`` looks for a
+    win only (``solver.solve_with_par``: a pool's candidate)."""
     position = start_position(deal.variant, deal.number)
     if budget is None and deal.variant not in solver.STOCK_VARIANTS:
         budget = settings.SOLVER_BUDGET
-    result = solver.solve_with_par(position, budget=budget, seconds=seconds)
+    result = solver.solve_with_par(position, budget=budget, seconds=seconds, quick=quick)
     return deal_verdict_store(
         deal=deal,
         status=result.status,
@@ -129,9 +131,11 @@ def _candidate(variant: str, reserve: bool, rng: random.Random) -> int:
 
 def _layout_taken(deal: Deal) -> bool:
     """Whether the deal's layout is already handed out under any variant that deals it:
-    in a pool, in the daily reserve or on a daily (FreeCell's three rule sets share layouts)."""
+    in a pool, in the daily reserve, on a daily or asked for one (a pending schedule request);
+    FreeCell's three rule sets share layouts."""
     same = Deal.objects.filter(variant__in=layout_variants(deal.variant), number=deal.number)
-    return same.filter(Q(in_pool=True) | Q(daily_reserve=True) | Q(dailies__isnull=False)).exists()
+    pending = Q(schedule_requests__status=ScheduleRequest.Status.PENDING)
+    return same.filter(Q(in_pool=True) | Q(daily_reserve=True) | Q(dailies__isnull=False) | pending).exists()
 
 
 def pool_add(*, deal: Deal) -> bool:
@@ -144,10 +148,15 @@ def pool_add(*, deal: Deal) -> bool:
 
 
 def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random | None = None,
-              reserve: bool = False) -> int:
+              reserve: bool = False, budget: int | None = None) -> int:
     """Add proven-winnable deals to a variant's pool (or its daily reserve) until
     ``target`` or the time is up; returns how many were added. Bounded in time
-    so that the task stays well inside its Celery time limit."""
+    so that the task stays well inside its Celery time limit. ``budget``: each
+    search's iterations (positions for Klondike and Spider), when smaller searches
+    are wanted than the defaults (a fill job's steps on a busy machine). A candidate is searched
+    for a win only: one the search does not win is left undecided and the next is drawn
+    (for Klondike, the narrow and exhaustive searches that might rescue it or prove a loss
+    cost more than drawing another)."""
     rng = rng or random.Random()
     added = 0
     deadline = time.monotonic() + seconds
@@ -158,8 +167,8 @@ def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random |
             continue
         if deal.status in (SolverStatus.UNKNOWN, SolverStatus.UNDECIDED):
             left = max(deadline - time.monotonic(), 0.5)
-            deal = (deal_solve(deal=deal, budget=POOL_STOCK_BUDGET, seconds=left) if stock
-                    else deal_solve(deal=deal))
+            deal = (deal_solve(deal=deal, budget=budget or POOL_STOCK_BUDGET, seconds=left, quick=True)
+                    if stock else deal_solve(deal=deal, budget=budget))
         if deal.status == SolverStatus.WINNABLE and _line_wins(deal):
             Deal.objects.filter(pk=deal.pk).update(**{_pool_flag(reserve): True})
             added += 1

@@ -17,7 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, PermissionDenied
-from games.referee import GameReplay, game_replay
+from core.rows import row_update
+from games.kept import game_position
+from games.referee import GameReplay
 from games.selectors import RaceSeat
 from games.services.games import game_undo, moves_append
 from races.models import Race, RacePlayer
@@ -55,10 +57,12 @@ def _progress_record(entry: RacePlayer, replay: GameReplay, race: Race, now: dt.
     game = entry.game
     entry.home = home_count(race.variant, replay.position)
     entry.moves = game.ply + game.undos
-    if game.state == game.State.WON and entry.won_ms is None:
+    won_now = game.state == game.State.WON and entry.won_ms is None
+    if won_now:
         entry.won_ms = game.server_times[-1] if game.server_times else 0
-    entry.save(update_fields=["home", "moves", "won_ms"])
-    return _finish_if_done(race, now)
+    row_update(entry, ("home", "moves", "won_ms"))
+    # Only this player's win can end the race here (a player who leaves ends it in race_leave).
+    return _finish_if_done(race, now) if won_now else False
 
 
 def race_moves_append(*, code: str, player, expected_ply: int, moves: Sequence[str],
@@ -95,7 +99,7 @@ def race_undo(*, code: str, player, expected_ply: int, to_ply: int, game_id=None
             game = game_undo(game_id=entry.game_id, player=RaceSeat(player), expected_ply=expected_ply,
                              to_ply=to_ply)
             entry.game = game
-            replay = game_replay(race.variant, race.deal.number, game.move_list)
+            replay = game_position(game)  # the undo kept where the shorter log leads
             _progress_record(entry, replay, race, now)
             return Played(entry, replay, False)
     race_entry(race, player)

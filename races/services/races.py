@@ -10,11 +10,13 @@ which replays every log before the places are written (``races.services.results`
 import datetime as dt
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, InvalidRequest, NotFound, PermissionDenied
-from games.models import Game
+from core.rows import Join, RowSelect
+from games.models import Deal, Game
 from games.referee import variant_check
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_winnable_random
 from races import tasks
@@ -52,11 +54,21 @@ def race_create(*, host, variant: str, number: int | None = None, rated: bool = 
     return race
 
 
+# Every move of a race locks the race and the mover's entry: one statement each, built once
+# (core.rows), not compiled by the ORM on each move. The deal's long columns stay unread.
+_RACE_LOCK = RowSelect(
+    Join(Race, "r"),
+    Join(Deal, "d", via="deal", unread=frozenset({"solution", "honest_reference", "scope", "note"})),
+    where='r."code" = %s', lock=True)
+_ENTRY_LOCK = RowSelect(Join(RacePlayer, "e"), Join(get_user_model(), "u", via="player"),
+                        where='e."race_id" = %s AND e."player_id" = %s', lock=True)
+
+
 def race_locked(*, code: str) -> Race:
-    race = Race.objects.select_for_update(of=("self",)).select_related("deal").filter(code=code).first()
-    if race is None:
+    row = _RACE_LOCK.fetch([code]) if isinstance(code, str) else None
+    if row is None:
         raise NotFound("No such race.")
-    return race
+    return row[0]
 
 
 def race_join(*, code: str, player) -> Race:
@@ -100,8 +112,13 @@ def race_start(*, code: str, player, now: dt.datetime | None = None) -> Race:
 
 
 def race_entry(race: Race, player, *, lock: bool = False) -> RacePlayer:
-    entries = race.entries.select_related("game", "game__deal", "player")
-    entry = (entries.select_for_update(of=("self",)) if lock else entries).filter(player=player).first()
+    """The player's entry (``lock``: locked for a write, whose game the games services lock and
+    load themselves: the game and its deal are joined only to a read)."""
+    if lock:
+        row = _ENTRY_LOCK.fetch([race.pk, player.pk])
+        entry = None if row is None else row[0]
+    else:
+        entry = race.entries.select_related("player", "game", "game__deal").filter(player=player).first()
     if entry is None:
         raise PermissionDenied("You are not in this race.", code="not_in_race")
     return entry

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from core.errors import NotFound, PermissionDenied
-from games.catalogue import daily_variants
+from games.catalogue import daily_variants_ever
 from games.clock import today_utc
 from games.models import Result
 from games.selectors import ON_BOARDS
@@ -80,7 +80,7 @@ def league_standings(*, league: League, period: str, day: dt.date | None = None)
     names = {m.player_id: m.player.username for m in members}
     table = {pid: {"points": 0, "firsts": 0, "dailies": 0} for pid in names}
     results = (
-        Result.objects.filter(ON_BOARDS, Q(daily__variant__in=daily_variants()), ranked=True,
+        Result.objects.filter(ON_BOARDS, Q(daily__variant__in=daily_variants_ever()), ranked=True,
                               player_id__in=list(names), daily__date__range=(first, min(last, today_utc())))
         .order_by("daily_id", *DAILY_ORDER).values_list("daily_id", "player_id")
     )

@@ -86,7 +86,8 @@ def test_an_admin_rename_moves_the_skeleton(admin_client):
     carol = User.objects.get(username="carol")
     page = admin_client.get(f"/admin/auth/user/{carol.pk}/change/")
     form = _admin_form(**{k: v for k, v in page.context["adminform"].form.initial.items() if v is not None})
-    form.update({"username": "carla", "date_joined_0": "2026-01-01", "date_joined_1": "00:00:00"})
+    form.update({"username": "carla", "date_joined_0": "2026-01-01", "date_joined_1": "00:00:00",
+                 "reason": "asked by the player"})
     assert admin_client.post(f"/admin/auth/user/{carol.pk}/change/", form).status_code == 302
     assert UsernameSkeleton.objects.get(user=carol).skeleton == "carla"
     assert _register("caroI").status_code == 201  # the old name is free again

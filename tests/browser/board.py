@@ -125,6 +125,13 @@ def open_deal(page, path: str = "/play/freecell/1") -> None:
     wait_settled(page)
 
 
+# Two frames first, so that what the last task changed has started its transitions.
+BOARD_SETTLED = """() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
+  .then(() => Promise.allSettled(document.getAnimations()
+    .filter((a) => a.effect?.target?.closest?.(".board"))
+    .map((a) => a.finished)))"""
+
+
 def wait_settled(page) -> None:
-    """Let the cards' transitions end before a screenshot or a bounding box."""
-    page.wait_for_timeout(350)
+    """Let the board's transitions and animations end before a screenshot or a bounding box."""
+    page.evaluate(BOARD_SETTLED)

@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 import engine
-from engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, parse_stock_move
-from engine.stock_position import pile_name, player_view
+from engine import COLUMN, FOUNDATION, parse_stock_move, player_view
+from engine.families.stock.position import pile_name
+from engine.notation import STOCK, WASTE
 from tests.browser.board import mouse_gesture
 
 CARD = re.compile(r"^[A23456789TJQK][HCDS]$")

@@ -52,7 +52,7 @@ def test_staff_fill_a_month_from_the_reserve_see_the_calendar_and_the_trail(site
     first, last = next_month()
     admin_log_in(site, site.base)
     site.goto(f"{site.base}/admin/games/daily/")
-    site.get_by_role("link", name="Fill from the reserve").first.click()
+    site.get_by_role("link", name="Fill dates").first.click()
     site.select_option("select[name=variant]", "freecell")
     site.fill("input[name=first]", first.isoformat())
     site.fill("input[name=last]", last.isoformat())

@@ -78,3 +78,37 @@ def test_a_deal_that_is_an_open_daily_is_not_dealt_and_says_why(site, make_playe
     notice.get_by_text("This deal is a daily that has not closed yet").wait_for()
     assert site.locator(".card[data-pile]").count() == 0
     assert not Game.objects.filter(player=player).exists()
+
+
+def test_moves_held_for_a_batch_reach_the_server_when_the_tab_closes_and_a_reload_resumes_exactly(
+        site, make_player):
+    """Quick moves wait for a pause before they go up together (sync.js); the tab closed
+    right after them sends them as it goes, and a reload mid-batch carries on from them."""
+    from tests.support.lines import winning_line
+    from tests.support.waiting import wait_for
+
+    player = make_player("closer")
+    line = list(winning_line("freecell", 1))
+    server_log = lambda: Game.objects.filter(player=player).values_list("moves", flat=True).first()  # noqa: E731
+    log_in(site, site.base, "closer", "/play/freecell/1")
+    drag_move(site, line[0])
+    wait_for(lambda: server_log() is not None)  # the first move started the server game
+    for move in line[1:4]:
+        drag_move(site, move)
+    context = site.context
+    site.close(run_before_unload=True)
+    assert wait_for(lambda: server_log() == " ".join(line[:4]))
+
+    page = context.new_page()
+    page.goto(f"{site.base}/play/freecell/1")
+    page.locator('[data-hud="moves"]', has_text="4").wait_for()
+    for move in line[4:6]:
+        drag_move(page, move)
+    page.reload()
+    page.locator('[data-hud="moves"]', has_text="6").wait_for()
+    assert wait_for(lambda: server_log() == " ".join(line[:6]))
+    drag_move(page, line[6])
+    page.locator('[data-hud="status"]', has_text="Saved").wait_for()
+    assert server_log() == " ".join(line[:7])
+    game = Game.objects.get(player=player)
+    assert len(game.client_times) == 7 and game.client_times == sorted(game.client_times)

@@ -85,14 +85,15 @@ def test_a_notice_without_buttons_goes_away_and_never_covers_a_card(site):
 
 
 def test_the_clock_waits_for_the_first_move_and_one_move_is_singular(site):
+    site.clock.install()  # the page's time is this test's to move on
     open_deal(site)
-    site.wait_for_timeout(1300)
+    site.clock.run_for(1300)
     assert site.locator('[data-hud="clock"]').text_content() == "0:00"
     site.locator('.card[data-card="3D"]').dblclick()
     wait_settled(site)
     assert site.locator('[data-hud="moves"]').text_content() == "1"
     assert site.locator('[data-hud="moves-word"]').text_content() == "move"
-    site.wait_for_timeout(2300)  # the clock ticks once a second
+    site.clock.run_for(2300)  # the clock ticks once a second
     assert site.locator('[data-hud="clock"]').text_content() != "0:00"
 
 

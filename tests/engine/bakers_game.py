@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from engine.cards import SUITS
 from engine.errors import IllegalMoveError
-from engine.families.freecell import FreeCellFamily
-from engine.notation import CELL, COLUMN, FOUNDATION, Move, format_move, parse_move
+from engine.families.freecell import FreeCellFamily, Move, parse_move
+from engine.notation import CELL, COLUMN, FOUNDATION, format_move
 from engine.rules import Ruleset
 
 RULESET = Ruleset(
@@ -28,6 +28,9 @@ class BakersFamily(FreeCellFamily):
     name = "bakers"
     plays = {"decks": 1, "stock": "none", "tableau_build": "down_same_suit", "group_order": "down_same_suit",
              "group_moves": False, "win": "all_on_foundations"}
+    # No fast loop of its own (FreeCell's builds in alternating colours): the
+    # protocol's replay plays it, one apply_move per move.
+    fast = None
 
     def apply_move(self, position, move):
         move = parse_move(move) if isinstance(move, str) else move
@@ -83,10 +86,6 @@ class BakersFamily(FreeCellFamily):
 
     def perft_moves(self, position):
         return self.legal_moves(position)
-
-    def replay(self, position, moves, reveals, until_reveal):
-        # No fast loop of its own: the protocol's replay, one apply_move per move.
-        return super(FreeCellFamily, self).replay(position, moves, reveals, until_reveal)
 
     def auto_finish_ready(self, position):
         return False

@@ -9,7 +9,7 @@ import pytest
 import engine
 
 MODULES = [
-    info.name for info in pkgutil.iter_modules(engine.__path__, "engine.")
+    info.name for info in pkgutil.walk_packages(engine.__path__, "engine.")
     if not info.name.endswith("__main__")
 ]
 

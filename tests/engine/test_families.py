@@ -21,9 +21,10 @@ from engine import (
 )
 from tests.engine.test_cli import ROOT
 
-# "Which family is this?" asked outside the family modules.
+# "Which family is this?" asked outside the family modules: by type, by name,
+# or by looking the family's name up in a table of one's own.
 BRANCHES = re.compile(r"type\((position|start|before|after)\)|isinstance\([^)]*StockPosition\)"
-                      r"|\bfamily\s*(==|!=)|\.family\s+(not\s+)?in\b")
+                      r"|\bfamily\s*(==|!=)|\.family\s+(not\s+)?in\b|family_(of|for)\([^)]*\)\.name\b")
 
 
 def test_no_python_module_outside_the_families_asks_which_family_a_position_is():

@@ -1,18 +1,20 @@
 """The client's PySolFC dealing (``frontend/static/fc/js/pysolfc_deal.js``) deals
 what the engine deals: ``node scripts/deal.mjs`` prints the engine's layout text
-on every stored fixture, and the module agrees on 1,000 random numbers per stock
-variant (Microsoft's generator below 32000, the Mersenne Twister from 32000 up
-to 10^20 - 1)."""
+on every stored fixture, the two command lines (``node scripts/deal.mjs`` and
+``python -m engine deal``) print the same bytes on a sample drawn afresh each
+run, and the module agrees on 1,000 random numbers per stock variant
+(Microsoft's generator below 32000, the Mersenne Twister from 32000 up to
+10^20 - 1)."""
 
 import json
+import os
 import random
 import shutil
 import subprocess
 
 import pytest
 
-from engine import deal
-from engine.stock_layout import to_layout
+from engine import deal, to_layout
 from tests.engine import pysolfc_reference as reference
 from tests.engine.test_cli import ROOT
 from tests.engine.test_stock_deals import STOCK_VARIANTS
@@ -47,9 +49,38 @@ def test_deal_mjs_prints_what_the_engine_prints_on_every_fixture(variant):
         assert done.stdout == to_layout(deal(variant, number)), (variant, number)
 
 
-def test_deal_mjs_and_the_engine_command_line_print_the_same_bytes():
-    for variant, number in (("klondike-draw3", "32000"), ("spider-1suit", "99999999999999999999")):
-        assert node_deal(variant, number).stdout == engine_deal(variant, number).stdout
+#: Set to replay a failed run's sample (the seed is printed, and named in the failure).
+SEED_VARIABLE = "DEAL_CLI_SEED"
+
+
+def cli_sample(rng: random.Random) -> list[tuple[str, int]]:
+    """20 (variant, number) pairs, four per stock variant: one below 32000, one
+    within 20 of it (either generator), one up to 10^20 - 1 of a random number of
+    digits, and one from the top decade below 10^20."""
+    sample = []
+    for variant in STOCK_VARIANTS:
+        sample.append((variant, rng.randint(1, 31999)))
+        sample.append((variant, rng.randint(31980, 32020)))
+        sample.append((variant, rng.randint(32000, 10 ** rng.randint(6, 20) - 1)))
+        sample.append((variant, rng.randint(10**19, 10**20 - 1)))
+    return sample
+
+
+def test_deal_mjs_and_the_engine_command_line_print_the_same_bytes_on_a_fresh_sample():
+    seed = int(os.environ.get(SEED_VARIABLE) or random.SystemRandom().randrange(2**32))
+    print(f"deal CLI sample: {SEED_VARIABLE}={seed}")
+    sample = cli_sample(random.Random(seed))
+    assert len(sample) == 20 and any(n < 32000 for _, n in sample) and any(n >= 10**19 for _, n in sample)
+    for variant, number in sample:
+        node, python = node_deal(variant, str(number)), engine_deal(variant, str(number))
+        assert (node.returncode, python.returncode) == (0, 0), (seed, variant, number, node.stderr, python.stderr)
+        assert node.stdout == python.stdout, f"{SEED_VARIABLE}={seed}: {variant} {number}"
+
+
+@pytest.mark.parametrize(("variant", "number"), [("klondike-draw3", "32000"), ("spider-1suit", "31999"),
+                                                 ("spider-4suits", "99999999999999999999")])
+def test_deal_mjs_and_the_engine_command_line_agree_at_the_edges(variant, number):
+    assert node_deal(variant, number).stdout == engine_deal(variant, number).stdout
 
 
 @pytest.mark.parametrize("args", [("freecell", "1"), ("klondike-draw1", "0"), ("spider-4suits", "x"),

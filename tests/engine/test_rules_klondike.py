@@ -2,8 +2,18 @@
 
 import pytest
 
-from engine import IllegalMoveError, apply_move, deal, is_won, legal_moves, replay, resolve_move
-from engine.stock_position import player_view, revealed_cards, turned_from_stock
+from engine import (
+    IllegalMoveError,
+    apply_move,
+    deal,
+    is_won,
+    legal_moves,
+    player_view,
+    replay,
+    resolve_move,
+    revealed_cards,
+    turned_from_stock,
+)
 from tests.engine.stock_boards import board, texts
 
 ALL_HOME_BUT_KINGS = {"H": 12, "C": 12, "D": 12, "S": 12}

@@ -4,8 +4,17 @@ from collections import Counter
 
 import pytest
 
-from engine import IllegalMoveError, apply_move, deal, is_won, legal_moves, resolve_move
-from engine.stock_position import player_view, revealed_cards, turned_from_stock
+from engine import (
+    IllegalMoveError,
+    apply_move,
+    deal,
+    is_won,
+    legal_moves,
+    player_view,
+    resolve_move,
+    revealed_cards,
+    turned_from_stock,
+)
 from tests.engine.stock_boards import board, texts
 
 RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"  # AS makes it complete

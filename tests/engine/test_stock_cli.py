@@ -1,7 +1,6 @@
 """The command line for Klondike and Spider: PySolFC's layout text, FreeCell's exit codes."""
 
-from engine import deal
-from engine.stock_layout import to_layout
+from engine import deal, to_layout
 from tests.engine.test_cli import ROOT, run
 
 

@@ -8,8 +8,7 @@ from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
-from engine import InvalidDealError, deal
-from engine.stock_layout import from_layout, to_layout
+from engine import InvalidDealError, deal, from_layout, to_layout
 from tests.engine import pysolfc_reference as reference
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pysolfc_deals.txt"

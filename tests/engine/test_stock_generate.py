@@ -5,18 +5,24 @@ import random
 import pytest
 
 from engine import (
+    COLUMN,
+    FOUNDATION,
     IllegalMoveError,
     NotationError,
+    StockMove,
     apply_move,
     deal,
     format_move,
     get_ruleset,
     legal_moves,
+    parse_stock_move,
     perft,
+    player_view,
     resolve_move,
+    revealed_cards,
+    turned_from_stock,
 )
-from engine.stock_notation import COLUMN, FOUNDATION, STOCK, WASTE, StockMove, parse_stock_move
-from engine.stock_position import player_view, revealed_cards, turned_from_stock
+from engine.notation import STOCK, WASTE
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 

@@ -11,13 +11,15 @@ from engine import (
     apply_move,
     apply_revealing,
     deal,
+    from_layout,
     legal_moves,
+    player_view,
     position_from_json,
     position_to_json,
     replay,
+    to_layout,
 )
-from engine.stock_layout import from_layout, to_layout
-from engine.stock_position import full_deck, player_view
+from engine.families.stock.position import full_deck
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 variants = st.sampled_from(STOCK_VARIANTS)

@@ -126,3 +126,16 @@ def clock(monkeypatch):
     state = {"ms": 0}
     monkeypatch.setattr(timezone, "now", lambda: base + dt.timedelta(milliseconds=state["ms"]))
     return state
+
+
+@pytest.fixture
+def days_pass(monkeypatch):
+    """Move the server's clock whole days ahead of the real one: ``days_pass(1)`` is tomorrow,
+    and returns the UTC date it makes today."""
+    real_now = timezone.now
+
+    def move(days: int) -> dt.date:
+        monkeypatch.setattr(timezone, "now", lambda: real_now() + dt.timedelta(days=days))
+        return timezone.now().astimezone(dt.UTC).date()
+
+    return move

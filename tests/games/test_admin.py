@@ -159,16 +159,20 @@ def test_the_calendar_shows_a_months_dailies(admin_client, winnable_deal, today)
     assert "#7" in page.content.decode()
 
 
-def test_fill_reviews_then_schedules_from_the_reserve(admin_client, winnable_deal, today):
+def test_fill_reviews_then_schedules_from_the_reserve_and_leaves_the_rest_to_the_worker(
+        admin_client, winnable_deal, daily, today, django_capture_on_commit_callbacks):
+    daily("freecell", today, number=24)
     for number in (2_000_000_001, 2_000_000_002):
         winnable_deal("freecell", number, in_pool=False, reserve=True)
     form = {"variant": "freecell", "first": today + dt.timedelta(days=1), "last": today + dt.timedelta(days=3),
             "reason": "fill"}
     review = admin_client.post("/admin/games/daily/fill/", form)
-    assert "3 to fill" in review.content.decode() and not Daily.objects.exists()
-    done = admin_client.post("/admin/games/daily/fill/", {**form, "confirm": "yes"}, follow=True)
-    assert Daily.objects.count() == 2
-    assert "left empty" in done.content.decode()
+    assert "3 to fill" in review.content.decode() and Daily.objects.count() == 1
+    with django_capture_on_commit_callbacks() as rung:
+        done = admin_client.post("/admin/games/daily/fill/", {**form, "confirm": "yes"}, follow=True)
+    assert Daily.objects.filter(date__gt=today).count() == 2
+    assert "1 wait for the worker&#x27;s proofs" in done.content.decode()
+    assert len(rung) == 1  # the worker's first step
 
 
 @pytest.mark.parametrize("action", ["solve", "feature", "unfeature", "void", "unvoid"])
@@ -180,14 +184,15 @@ def test_every_deal_action_asks_first(admin_client, winnable_deal, action, djang
     assert not rung and not LogEntry.objects.exists()
 
 
-def test_the_fill_command_schedules_from_the_reserve_and_leaves_a_trail(winnable_deal, today, admin_user):
+def test_the_fill_command_schedules_from_the_reserve_and_leaves_a_trail(winnable_deal, daily, today, admin_user):
     from django.core.management import call_command
 
+    daily("freecell", today, number=24)
     winnable_deal("freecell", 2_000_000_001, in_pool=False, reserve=True)
     day = today + dt.timedelta(days=2)
     call_command("schedule_fill", "freecell", day.isoformat(), day.isoformat(), "--reason", "cron",
                  "--staff", "admin")
-    assert Daily.objects.get().deal.number == 2_000_000_001
+    assert Daily.objects.get(date=day).deal.number == 2_000_000_001
     [entry] = entries("schedule_add")
     assert (entry.actor, entry.additional_data["via"], entry.additional_data["reason"]) == (
         admin_user, "command", "cron")
@@ -204,21 +209,6 @@ def test_the_index_lists_recent_staff_actions_through_every_door(admin_client, a
     page = admin_client.get("/admin/").content.decode()
     assert 'id="recent-staff-actions"' in page
     assert "schedule_add" in page and "via api" in page and "from a script" in page
-
-
-def test_the_difficulty_backfill_matches_the_estimate_without_presets():
-    import importlib
-
-    from games.difficulty import difficulty_estimate
-
-    backfill = importlib.import_module("games.migrations.0005_deal_difficulty_backfill")
-    for variant, iterations, par in [("freecell", 40_000, 80), ("freecell", 90_000, 95), ("forecell", 200_000, 120),
-                                     ("forecell", 120_000, 85)]:
-        score = backfill._band(iterations, backfill.ITERATIONS_BANDS.get(variant, backfill.DEFAULT_ITERATIONS_BANDS))
-        score += backfill._band(par, backfill.PAR_BANDS)
-        level = "easy" if score <= 1 else "medium" if score <= 3 else "hard"
-        assert level == difficulty_estimate(variant=variant, iterations=iterations, par=par, presets_solved=None,
-                                            presets_tried=None)
 
 
 @pytest.mark.parametrize("model", ["result", "submission", "game", "schedulerequest", "suspension"])

@@ -141,8 +141,8 @@ def test_a_deactivated_player_leaves_every_board(admin_client, daily, finish, cl
     form = admin_client.get(f"/admin/auth/user/{dora.pk}/change/").context["adminform"].form
     data = {k: v for k, v in form.initial.items() if v is not None and k not in ("password", "groups",
                                                                                    "user_permissions")}
-    data.update({"is_active": "", "date_joined_0": dora.date_joined.date().isoformat(),
-                 "date_joined_1": "00:00:00", "last_login_0": "", "last_login_1": "",
+    data.update({"is_active": "", "reason": "bot account",
+                 "date_joined_0": dora.date_joined.date().isoformat(), "date_joined_1": "00:00:00", "last_login_0": "", "last_login_1": "",
                  "suspension-TOTAL_FORMS": "0", "suspension-INITIAL_FORMS": "0"})
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(f"/admin/auth/user/{dora.pk}/change/", data)

@@ -3,6 +3,7 @@ only the player's view, run by the worker on each scheduled stock daily, and a r
 only the full layout explains held for review."""
 
 import dataclasses
+import datetime as dt
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from fairplay.clairvoyance import hindsight_choices
 from fairplay.honest import honest_game
 from games.models import Daily, Deal
 from games.services.clairvoyance import dailies_reference_request, deal_reference_compute
+from games.services.dailies import daily_ensure
 from games.tasks import honest_reference_task
 from tests.games.test_fairplay_links import as_player, browser, play, validated
 from tests.games.test_stock_dailies import proven, stock_line
@@ -123,3 +125,49 @@ def test_the_hindsight_measure_counts_only_choices_between_hidden_cards():
     measured = hindsight_choices(start, honest_game(start, seed=0).line)
     assert measured.decisions >= 1 and 0 < measured.expected < measured.decisions
     assert hindsight_choices(start, ["s", "s"]).decisions == 0  # turning the stock is no such choice
+
+
+@pytest.mark.parametrize("door", ["staff", "fill", "beat"])
+def test_a_stock_daily_asks_for_its_honest_reference_whoever_schedules_it(
+        door, staff, today, settings, monkeypatch, django_capture_on_commit_callbacks):
+    """Issue 27: staff's schedule and a fill job ask on commit, as beat's dailies_prepare did alone."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued = []
+    monkeypatch.setattr(honest_reference_task, "delay", queued.append)
+    monkeypatch.setattr("games.tasks.fill_job_step_task.delay", lambda pk: None)
+    Daily.objects.create(variant=VARIANT, date=today, deal=Deal.objects.create(variant=VARIANT, number=10**13))
+    deal = proven(VARIANT, NUMBER, in_pool=False, daily_reserve=door != "staff")
+    day = (today + dt.timedelta(days=1 if door == "beat" else 3)).isoformat()
+    with django_capture_on_commit_callbacks(execute=True):
+        if door == "staff":
+            answer = staff.post("/api/staff/schedule/", {"variant": VARIANT, "date": day, "number": NUMBER},
+                                format="json")
+        elif door == "fill":
+            answer = staff.post("/api/staff/schedule/fill/", {"variant": VARIANT, "first": day, "last": day},
+                                format="json")
+        else:
+            daily_ensure(variant=VARIANT, date=dt.date.fromisoformat(day), fill_rounds=0)
+    if door != "beat":
+        assert answer.status_code in (200, 201), answer.json()
+    assert Daily.objects.get(date=day).deal_id == deal.pk
+    assert queued == [deal.pk]
+
+
+def test_a_reference_asked_for_twice_counts_its_runs_once(monkeypatch):
+    """Two chains of rounds on one deal (it was asked for twice before the first round ended):
+    a round begun from what another has since stored adds nothing."""
+    from games.services import clairvoyance
+
+    deal = proven(VARIANT, NUMBER, in_pool=False)
+    real, other = clairvoyance.reference, []
+
+    def racing(*args, **kwargs):
+        if not other:  # the other chain's round lands while this one plays
+            other.append(None)
+            other[0] = deal_reference_compute(deal_id=deal.pk, seconds=1.0)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(clairvoyance, "reference", racing)
+    found = deal_reference_compute(deal_id=deal.pk, seconds=1.0)
+    stored = Deal.objects.get(pk=deal.pk).honest_reference
+    assert stored == other[0] == found and stored["runs"] > 0 and stored.get("rounds", 1) == 1

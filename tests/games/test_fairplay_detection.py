@@ -229,9 +229,16 @@ def _row_free(submission_id: int) -> bool:
 @pytest.mark.django_db(transaction=True)
 def test_the_assessment_runs_before_the_submission_row_is_locked(api, clock, daily, today, monkeypatch):
     """A person's line takes the assessment a second or more: all that time nothing holds
-    the submission's row, and the result is then recorded with that assessment."""
+    the submission's row, and the result is then recorded with that assessment.
+
+    The validation is this test's own: the win's committed doorbell is kept from the broker,
+    where a worker of the session (``live_services``) would take it and lock the row while
+    this one assesses."""
+    from games import tasks
     from games.services import results
 
+    rung = []
+    monkeypatch.setattr(tasks.submission_validate_task, "delay", lambda *args: rung.append(args))
     daily("freecell", number=NUMBER)
     probes, real_assess = [], results.fairplay_assess
 
@@ -242,6 +249,7 @@ def test_the_assessment_runs_before_the_submission_row_is_locked(api, clock, dai
     monkeypatch.setattr(results, "fairplay_assess", assess_and_probe)
     result = play(api, clock, today, human_session(START, human_line(START), seed=5))
     assert probes == [True]  # assessed once, with the row free
+    assert rung == [(result.submission_id,)]
     assert result.ranked and not result.flagged and result.fairplay_evidence["presets"]
     with transaction.atomic():  # and the probe does see a lock when one is held
         Submission.objects.select_for_update().get(pk=result.submission_id)

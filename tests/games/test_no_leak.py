@@ -25,7 +25,7 @@ from rest_framework.test import APIClient
 
 import engine
 import solver
-from engine.stock_position import full_deck
+from engine.families.stock.position import full_deck
 from games.models import Daily, Deal, SolverStatus
 
 pytestmark = pytest.mark.django_db

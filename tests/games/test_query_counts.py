@@ -1,6 +1,7 @@
 """Hot endpoints keep a fixed number of queries, whatever the size of the board or the log."""
 
 import pytest
+from rest_framework.test import APIClient
 
 from games.catalogue import daily_variants
 from games.services.leaderboards import leaderboards_outdate
@@ -72,3 +73,17 @@ def test_listing_games_costs_the_same_for_one_game_or_ten(api, django_assert_num
     with django_assert_num_queries(1):
         response = api.get("/api/games/")
     assert len(response.json()["games"]) == 10
+
+
+def test_a_scripts_append_reads_its_token_and_user_in_one_query(player, django_assert_num_queries):
+    """What a script's move costs in all: the token with its user, then the append's four."""
+    from rest_framework.authtoken.models import Token
+
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=player).key}")
+    game = client.post("/api/games/", {"variant": "freecell", "number": 24}, format="json").json()
+    with django_assert_num_queries(5) as queries:
+        response = client.post(f"/api/games/{game['id']}/moves/",
+                               {"expected_ply": 0, "moves": ["4h"], "client_times": [900]}, format="json")
+    assert response.status_code == 200, response.json()
+    assert '"authtoken_token"' in queries.captured_queries[0]["sql"]
+    assert '"auth_user"' in queries.captured_queries[0]["sql"]

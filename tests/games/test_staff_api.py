@@ -102,7 +102,8 @@ def test_staff_move_a_future_daily_and_change_its_deal(staff, today, winnable_de
     assert past.status_code == 400 and past.json()["error"]["code"] == "date_not_future"
 
 
-def test_staff_fill_a_range_from_the_reserve(staff, today, winnable_deal):
+def test_staff_fill_a_range_from_the_reserve(staff, today, winnable_deal, daily):
+    daily("freecell", today, number=24)
     for number in range(900_001, 900_004):
         winnable_deal("freecell", number, in_pool=False, reserve=True)
     first = today + dt.timedelta(days=1)
@@ -112,6 +113,8 @@ def test_staff_fill_a_range_from_the_reserve(staff, today, winnable_deal):
     assert response.status_code == 200
     body = response.json()
     assert len(body["scheduled"]) == 3 and body["empty"] == [(first + dt.timedelta(days=3)).isoformat()]
+    job = body["fill_job"]
+    assert (job["status"], job["days_wanted"], job["filled"], job["waiting"], job["failed"]) == ("running", 4, 3, 1, 0)
     assert len({row["number"] for row in body["scheduled"]}) == 3
     assert not Deal.objects.filter(daily_reserve=True).exists()
 

@@ -50,7 +50,7 @@ export function viewOf(position) {
   };
 }
 
-/** A table that plays each committed move with `apply` (rules.js or rules_stock.js), for the finisher. */
+/** A table that plays each committed move with `apply` (rules.js), for the finisher. */
 export function fakeTable(position, apply) {
   let game = { position, moves: [] };
   return {

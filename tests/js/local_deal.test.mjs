@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { loadCatalogue } from "../../frontend/static/fc/js/catalogue.js";
 import { dealFull, dealtInPage, revealsOf, viewOf } from "../../frontend/static/fc/js/local_deal.js";
-import { stockLegalMoves as legalMoves } from "../../frontend/static/fc/js/rules_stock.js";
+import { legalMoves } from "../../frontend/static/fc/js/rules.js";
 import { newGame, play, undo, withDeal } from "../../frontend/static/fc/js/state.js";
 import { vectors } from "./helpers.mjs";
 

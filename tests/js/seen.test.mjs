@@ -7,8 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { loadCatalogue } from "../../frontend/static/fc/js/catalogue.js";
-import { applyMove } from "../../frontend/static/fc/js/rules.js";
-import { stockLegalMoves } from "../../frontend/static/fc/js/rules_stock.js";
+import { applyMove, legalMoves as stockLegalMoves } from "../../frontend/static/fc/js/rules.js";
 import { boardSeen, deserialize, learn, newGame, play, rebuild, redo, serialize, undo } from "../../frontend/static/fc/js/state.js";
 import { createTable } from "../../frontend/static/fc/js/table.js";
 import { pileLabel, seenWords } from "../../frontend/static/fc/js/words.js";

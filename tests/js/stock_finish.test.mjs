@@ -1,13 +1,13 @@
 // Klondike's auto-finish: when a game has nothing left to decide, and the
-// moves that win it, replayed through rules_stock.js.
+// moves that win it, replayed through the Klondike family module (rules.js hands it the position).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { createFinisher } from "../../frontend/static/fc/js/auto_finish.js";
-import { autoFinishMoves, autoFinishReady, isWon } from "../../frontend/static/fc/js/rules.js";
 import {
-  applyStockMove, canonicalStockText, stockFinishMoves, stockFinishReady,
-} from "../../frontend/static/fc/js/rules_stock.js";
+  applyMove as applyStockMove, autoFinishMoves, autoFinishMoves as stockFinishMoves, autoFinishReady,
+  autoFinishReady as stockFinishReady, canonicalTextOf as canonicalStockText, isWon,
+} from "../../frontend/static/fc/js/rules.js";
 import { fakeTable, vectors, viewOf } from "./helpers.mjs";
 
 const RANKS = "A23456789TJQK";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { RETRY_MS, createSync } from "../../frontend/static/fc/js/sync.js";
+import { HOLD, RETRY_MS, createSync } from "../../frontend/static/fc/js/sync.js";
 
 // A server that keeps a log and answers as docs/api.md says.
 function fakeServer(initial = []) {
@@ -116,4 +116,112 @@ test("after an outage of any length the next attempt reaches the service within 
     assert.ok(reachedAt !== null && reachedAt - outageMs <= 5000, `outage ${outageMs} ms: reached at ${reachedAt} ms`);
   }
   assert.ok(Math.max(...RETRY_MS) <= 4000);
+});
+
+// Batching: quick moves wait for a pause (or for a few more), and go up together.
+const pause = () => new Promise((resolve) => setImmediate(resolve));
+
+test("quick FreeCell moves go up together after a pause in play, each with its own client time", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const server = fakeServer();
+  let game = localGame([]);
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: [], current: () => game });
+  for (const moves of [["1a"], ["1a", "2b"], ["1a", "2b", "3c"]]) {
+    game = localGame(moves);
+    sync.push();
+    t.mock.timers.tick(HOLD.ms - 1); // each move within the pause of the one before
+    await pause();
+  }
+  assert.deepEqual(server.calls, []);
+  t.mock.timers.tick(1);
+  await sync.flushed();
+  assert.deepEqual(server.calls, [["moves", 0, ["1a", "2b", "3c"], [0, 100, 200]]]);
+});
+
+test("a run of moves without a pause goes up every few moves", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const server = fakeServer();
+  let game = localGame([]);
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: [], current: () => game });
+  const moves = Array.from({ length: HOLD.moves }, (_, i) => `${i}a`);
+  for (let n = 1; n <= moves.length; n += 1) {
+    game = localGame(moves.slice(0, n));
+    sync.push();
+  }
+  await pause();
+  assert.equal(server.calls.length, 1);
+  assert.deepEqual(server.calls[0][2], moves);
+});
+
+test("a Klondike move whose cards are not known yet goes up at once; one known to turn nothing waits", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const server = fakeServer();
+  let game = { ...localGame(["s"]), known: {} };
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: [], current: () => game });
+  sync.push();
+  await pause();
+  assert.deepEqual(server.calls.map((c) => c[2]), [["s"]]);
+  game = { ...localGame(["s", "w1"]), known: { s: [{ pile: "w", card: "4H" }], "s w1": [] } };
+  sync.push();
+  await pause();
+  assert.equal(server.calls.length, 1, "a redone move known to turn nothing up waits");
+});
+
+test("an undo of moves the server holds goes up at once; one of moves still held costs no request", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const server = fakeServer(["1a"]);
+  let game = localGame(["1a"]);
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: ["1a"], current: () => game });
+  game = localGame(["1a", "2b"]);
+  sync.push();
+  game = localGame(["1a"]); // taken back before it went up
+  sync.push();
+  await pause();
+  assert.deepEqual(server.calls, []);
+  game = localGame([]);
+  sync.push();
+  await pause();
+  assert.deepEqual(server.calls, [["undo", 1, 0]]);
+});
+
+test("leaving the page sends what is held at once, and what follows a batch in flight without waiting for its answer", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const server = fakeServer();
+  const sent = [];
+  let answerFirst;
+  const client = {
+    ...server.client,
+    async appendMoves(id, expected, moves, times, options) {
+      sent.push([expected, moves, options]);
+      const answer = await server.client.appendMoves(id, expected, moves, times); // it lands at once...
+      if (sent.length === 1) await new Promise((resolve) => { answerFirst = resolve; }); // ...its answer is late
+      return answer;
+    },
+  };
+  let game = localGame([]);
+  const sync = createSync({ client, gameId: 1, serverMoves: [], current: () => game });
+  game = localGame(["1a", "2b"]);
+  sync.leave(); // the tab is hidden: nothing waits for the pause
+  await pause();
+  assert.deepEqual(sent.map((s) => s.slice(0, 2)), [[0, ["1a", "2b"]]]);
+  game = localGame(["1a", "2b", "3c"]);
+  sync.push();
+  sync.leave(); // closing while the first is in flight
+  await pause();
+  assert.deepEqual(sent.map((s) => s.slice(0, 2)), [[0, ["1a", "2b"]], [2, ["3c"]]]);
+  assert.ok(sent.every(([, , options]) => options?.keepalive), "every request outlives the page");
+  answerFirst();
+  await sync.flushed();
+  assert.deepEqual(server.moves, ["1a", "2b", "3c"]);
+  assert.equal(sent.length, 2, "the page that stayed did not send the last move twice");
+});
+
+test("a race sends every move at once", async () => {
+  const server = fakeServer();
+  let game = localGame([]);
+  const sync = createSync({ client: server.client, gameId: 1, serverMoves: [], current: () => game, hold: null });
+  game = localGame(["1a"]);
+  sync.push();
+  await pause();
+  assert.deepEqual(server.calls.map((c) => c[2]), [["1a"]]);
 });

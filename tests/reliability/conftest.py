@@ -56,6 +56,13 @@ def token_session(user) -> requests.Session:
     return session
 
 
+def post_moves(session, url, game_id, ply, moves, timeout: float = 60):
+    """A batch of moves at ``ply``, 4 s of the client's clock apart (a person's pace)."""
+    times = [4000 * (ply + i + 1) for i in range(len(moves))]
+    return session.post(f"{url}/api/games/{game_id}/moves/",
+                        json={"expected_ply": ply, "moves": moves, "client_times": times}, timeout=timeout)
+
+
 def board_snapshot(client, dailies: list[Daily], deals: list[tuple[str, int]]) -> dict:
     """Every leaderboard these games could touch, read fresh (the cache cleared first), plus results."""
     # Only these boards' keys: cache.clear() would flush the whole Redis database, broker included.

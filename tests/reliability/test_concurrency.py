@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from games.models import Game, Result
-from tests.reliability.conftest import backdate, players_bulk, todays_daily, token_session
+from tests.reliability.conftest import backdate, players_bulk, post_moves, todays_daily, token_session
 from tests.support.lines import human_line, winning_line
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
@@ -35,12 +35,6 @@ def padded(line: tuple[str, ...], pairs: int) -> list[str]:
             return moves
         position = engine.apply_move(position, move)
     raise AssertionError("no ply with a full and an empty cell")
-
-
-def post_moves(session, url, game_id, ply, moves):
-    times = [4000 * (ply + i + 1) for i in range(len(moves))]
-    return session.post(f"{url}/api/games/{game_id}/moves/",
-                        json={"expected_ply": ply, "moves": moves, "client_times": times}, timeout=30)
 
 
 def test_twenty_players_finishing_the_same_daily_at_once_all_appear_in_order(live_url, wait_for):

@@ -28,7 +28,7 @@ ROUTES = [
     "/api/leaderboards/deal/{variant}/{number}/", "/api/leaderboards/all-time/{variant}/",
     "/api/players/{username}/stats/", "/api/staff/schedule/", "/api/staff/schedule/{variant}/{date}/",
     "/api/staff/schedule/fill/", "/api/staff/schedule-requests/{request_id}/",
-    "/api/staff/players/{username}/suspension/",
+    "/api/staff/players/{username}/suspension/", "/api/staff/difficulty-plans/{variant}/",
     "/api/challenges/", "/api/challenges/{code}/", "/api/challenges/{code}/games/",
     "/api/players/{username}/follow/", "/api/leagues/", "/api/leagues/{code}/", "/api/leagues/{code}/join/",
     "/api/leagues/{code}/members/{username}/", "/api/leagues/{code}/standings/",

@@ -67,6 +67,33 @@ def asgi_argv(port: int) -> list[str]:
             "--port", str(port), "--no-access-log", "--log-level", "warning", "--ws", "websockets-sansio"]
 
 
+def web_argv(port: int, *, workers: int = 2, threads: int = 4) -> list[str]:
+    """A gunicorn web node on loopback, as the tests run it."""
+    return [str(VENV_BIN / "gunicorn"), "freecell_site.wsgi:application", "--bind", f"127.0.0.1:{port}",
+            "--workers", str(workers), "--threads", str(threads), "--no-control-socket", "--error-logfile", "-"]
+
+
+def worker_argv(node: str, concurrency: int) -> list[str]:
+    """A Celery worker consuming this run's queue."""
+    return [str(VENV_BIN / "celery"), "-A", "freecell_site", "worker", "--loglevel=INFO",
+            f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "-n", node]
+
+
+def web_ready(url: str, timeout: float = 60, log: "Process | None" = None) -> None:
+    """Wait until ``url`` answers its health check (a 503 is an answer: start-up is over)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/api/health/", timeout=2) as response:  # noqa: S310
+                json.load(response)
+                return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"web server did not start:\n{log.tail() if log else url}")
+
+
 @dataclass
 class Process:
     """One child process in its own process group, with its output in a log file."""
@@ -153,19 +180,9 @@ class LiveServices:
         self.socket_port = free_port()
         env["RACE_SOCKET_PORT"] = str(self.socket_port)
         self.sockets = Process("sockets", asgi_argv(self.socket_port), env, self.workdir / "sockets.log")
-        self.worker = Worker(
-            "worker",
-            [str(VENV_BIN / "celery"), "-A", "freecell_site", "worker", "--loglevel=INFO",
-             f"--concurrency={self.concurrency}", "--without-gossip", "--without-mingle",
-             "-n", node],
-            env, self.workdir / "worker.log", node=node,
-        )
-        self.web = Process(
-            "web",
-            [str(VENV_BIN / "gunicorn"), "freecell_site.wsgi:application", "--bind", f"127.0.0.1:{port}",
-             "--workers", "2", "--threads", "4", "--no-control-socket", "--error-logfile", "-"],
-            env, self.workdir / "web.log",
-        )
+        self.worker = Worker("worker", worker_argv(node, self.concurrency), env, self.workdir / "worker.log",
+                             node=node)
+        self.web = Process("web", web_argv(port), env, self.workdir / "web.log")
         self.worker.start()
         self.web.start()
         self.sockets.start()
@@ -199,18 +216,34 @@ class LiveServices:
             return False
         return not any(active.values()) and not any(reserved.values())
 
-    def _web_ready(self, timeout: float = 60) -> None:
+    def queue_emptied(self) -> int:
+        """Drop every task still waiting on this run's queue (each priority step's list); returns how many."""
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        queue = settings.CELERY_TASK_DEFAULT_QUEUE
+        lists = [key for key in client.scan_iter(match=f"{queue}*") if client.type(key) == b"list"]
+        dropped = sum(client.llen(key) for key in lists)
+        if lists:
+            client.delete(*lists)
+        return dropped
+
+    def settle(self, timeout: float = 90) -> None:
+        """Between two tests: what one test left for the worker is dropped, and what the worker
+        holds is let finish (a task's hard limit is 15 s), so that nothing of one test's runs on
+        the next one's rows, or writes after its database is flushed. A task may ring another
+        as it ends, so empty and ask again until the worker holds nothing."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/health/", timeout=2) as response:  # noqa: S310
-                    json.load(response)
-                    return
-            except urllib.error.HTTPError:
-                return  # it answers: a 503 is the health check's business, not start-up's
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError(f"web server did not start:\n{self.web.tail()}")
+            if self.worker.popen is None or self.worker.popen.poll() is not None:
+                self.queue_emptied()
+                return  # a test killed it for good: nothing runs
+            self.queue_emptied()
+            if self.drained():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the worker did not settle within {timeout} s:\n{self.worker.tail()}")
+
+    def _web_ready(self, timeout: float = 60) -> None:
+        web_ready(self.url, timeout, self.web)
 
     def stop(self) -> None:
         for process in (self.web, self.sockets, self.worker):

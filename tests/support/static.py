@@ -25,7 +25,7 @@ def gzipped(data: bytes) -> int:
 
 def client_files() -> list[str]:
     """Every JS module and stylesheet of the client, as static names (fc/js/rules.js)."""
-    files = sorted([*SOURCES.glob("js/*.js"), *SOURCES.glob("css/*.css")])
+    files = sorted([*SOURCES.glob("js/**/*.js"), *SOURCES.glob("css/*.css")])
     return [f"fc/{path.relative_to(SOURCES).as_posix()}" for path in files]
 
 

@@ -21,8 +21,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from engine import apply_move, format_move, is_won, legal_moves, replay
-from engine.position import Position
+from engine import Position, apply_move, format_move, is_won, legal_moves, replay
 
 
 @dataclass

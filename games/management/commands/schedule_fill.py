@@ -1,4 +1,5 @@
-"""Give every empty date of a range a daily from the reserve (the admin's "Fill from the reserve")."""
+"""Give every empty date of a range a daily (the admin's "Fill dates"): the reserve's deals now,
+the worker's proofs for the rest (a fill job, whose progress the admin's Fill jobs list shows)."""
 
 import datetime as dt
 
@@ -7,8 +8,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import DomainError
 from games.catalogue import daily_variants
+from games.models import Daily
 from games.services.audit import StaffAct
-from games.services.schedule import schedule_fill
+from games.services.fill_jobs import fill_job_start
 
 
 def _date(text: str) -> dt.date:
@@ -19,7 +21,8 @@ def _date(text: str) -> dt.date:
 
 
 class Command(BaseCommand):
-    help = "Schedule a reserve deal on every date from FIRST to LAST that has no daily (audited)."
+    help = ("Schedule a proven deal on every date from FIRST to LAST that has no daily (audited): "
+            "the reserve's now, the worker's proofs for the rest.")
 
     def add_arguments(self, parser):
         parser.add_argument("variant", choices=list(daily_variants()))
@@ -35,10 +38,13 @@ class Command(BaseCommand):
             if actor is None:
                 raise CommandError(f"no staff account named {staff!r}")
         try:
-            made, empty = schedule_fill(variant=variant, first=first, last=last,
-                                        act=StaffAct(actor=actor, reason=reason, via="command"))
+            job = fill_job_start(variant=variant, first=first, last=last,
+                                 act=StaffAct(actor=actor, reason=reason, via="command"))
         except DomainError as exc:
             raise CommandError(exc.message) from exc
-        for daily in made:
+        made = Daily.objects.filter(variant=variant, date__range=(first, last))
+        made = made.filter(created_at__gte=job.created_at)
+        for daily in made.select_related("deal").order_by("date"):
             self.stdout.write(f"{daily.date} {variant} #{daily.deal.number}")
-        self.stdout.write(f"{len(made)} scheduled; {len(empty)} left empty (the reserve ran out)")
+        self.stdout.write(f"{job.filled} scheduled; {job.waiting} waiting for the worker's proofs "
+                          f"(fill job #{job.pk}); {job.failed} failed")

@@ -21,14 +21,16 @@ const int = (n) => (/^\d+$/.test(String(n)) ? String(n) : JSON.stringify(n ?? nu
 
 const csrfToken = () => document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.slice(10) ?? "";
 
-async function request(method, path, body, cache = "default") {
+// `keepalive`: the request outlives the page (a move sent as the tab closes still lands).
+async function request(method, path, body, cache = "default", { keepalive = false } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = decodeURIComponent(csrfToken());
   let response;
   try {
     response = await fetch(`/api/${path}`, {
-      method, headers, cache, credentials: "same-origin", body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
+      method, headers, cache, keepalive, credentials: "same-origin",
+      body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, { code: "offline", message: "The server cannot be reached." });
@@ -40,7 +42,7 @@ async function request(method, path, body, cache = "default") {
 }
 
 const get = (path) => request("GET", path);
-const post = (path, body = {}) => request("POST", path, body);
+const post = (path, body = {}, options = {}) => request("POST", path, body, "default", options);
 const enc = encodeURIComponent;
 
 export const api = {
@@ -62,9 +64,11 @@ export const api = {
     return get(query ? `games/?${query}` : "games/");
   },
   game: (id) => get(`games/${id}/`),
-  appendMoves: (id, expectedPly, moves, clientTimes) =>
-    post(`games/${id}/moves/`, { expected_ply: expectedPly, moves, client_times: clientTimes }),
-  undoTo: (id, expectedPly, toPly) => post(`games/${id}/undo/`, { expected_ply: expectedPly, to_ply: toPly }),
+  /** `options.keepalive`: sent even if the page closes meanwhile (sync.js sends every move so). */
+  appendMoves: (id, expectedPly, moves, clientTimes, options = {}) =>
+    post(`games/${id}/moves/`, { expected_ply: expectedPly, moves, client_times: clientTimes }, options),
+  undoTo: (id, expectedPly, toPly, options = {}) =>
+    post(`games/${id}/undo/`, { expected_ply: expectedPly, to_ply: toPly }, options),
   hint: (id) => post(`games/${id}/hint/`),
   verdict: (id) => post(`games/${id}/verdict/`),
   submission: (id) => get(`games/${id}/submission/`),

@@ -4,7 +4,7 @@
 // played through the table, so it is logged, saved and sent like any other.
 
 import { autoFinishMoves, autoFinishReady, isRed, isWon, rankOf } from "./rules.js";
-import { CELL_IDS } from "./piles.js";
+import { CELL_IDS, columnId } from "./piles.js";
 import { plural } from "./words.js";
 
 const OTHER_COLOUR = { true: ["C", "S"], false: ["H", "D"] };
@@ -26,7 +26,7 @@ export function safeHomeMove(position) {
   const consider = (card, source) => {
     if (card && isSafeHome(position, card) && (!best || rankOf(card) < best.rank)) best = { rank: rankOf(card), move: `${source}h` };
   };
-  position.columns.forEach((column, i) => consider(column.at(-1), String(i + 1)));
+  position.columns.forEach((column, i) => consider(column.at(-1), columnId(i)));
   position.cells?.forEach((card, i) => consider(card, CELL_IDS[i]));
   return best?.move ?? null;
 }

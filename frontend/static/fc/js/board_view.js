@@ -5,8 +5,8 @@
 // drawn as its back; a card turned up flips.
 
 import { rulesetOf } from "./catalogue.js";
-import { familyNamed, familyOf } from "./families.js";
-import { isColumnId, kindOf, pileIdsOf, pilesOf } from "./piles.js";
+import { familyNamed, familyOf, pileIdsOf } from "./families.js";
+import { columnIndex, isColumnId, keyOf, kindOf, pileOf, pilesOf } from "./piles.js";
 import { cardName, pileLabel, RANK_LABELS, SUIT_GLYPHS, seenWords } from "./words.js";
 
 
@@ -45,10 +45,9 @@ function makePile(id) {
   const kind = kindOf(id);
   const element = makeElement("div", `pile pile--${kind}`, { role: "button", tabindex: "-1" });
   element.dataset.pile = id;
-  if (kind === "foundation") element.dataset.suit = SUIT_GLYPHS[id[1]];
-  if (kind === "cell") element.dataset.key = id.toUpperCase();
-  if (kind === "column") element.dataset.key = id;
-  if (id === "s") Object.assign(element.dataset, { key: "S", depth: "1" });
+  if (kind === "foundation") element.dataset.suit = SUIT_GLYPHS[pileOf(id).suit];
+  if (keyOf(id)) element.dataset.key = keyOf(id);
+  if (kind === "stock") element.dataset.depth = "1";
   return element;
 }
 
@@ -118,7 +117,7 @@ export function layoutOf({ width, height, family, counts, down, choice = "medium
 /** The slot of pile `id`: columns run down to the board's foot; the finished runs span eight slots. */
 export function slotOf(layout, id) {
   const { x, gap, cw, ch, tableauTop, boardHeight, family } = layout;
-  if (/^[0-9]$/.test(id)) return { left: x((Number(id) + 9) % 10), top: tableauTop, width: cw, height: boardHeight - tableauTop };
+  if (isColumnId(id)) return { left: x(columnIndex(id)), top: tableauTop, width: cw, height: boardHeight - tableauTop };
   const width = id === "x" ? 8 * cw + 7 * gap : cw;
   return { left: x(familyNamed(family).topSlot(id)), top: gap, width, height: ch };
 }
@@ -126,7 +125,7 @@ export function slotOf(layout, id) {
 /** Where card `i` of pile `id` (of `cards`) lies in its slot: fanned down a column, across the waste's top three, by deal in the stock. */
 export function cardOffset(layout, id, cards, i, draw = 1) {
   const { cw, gap, dy, dd } = layout;
-  if (/^[0-9]$/.test(id)) {
+  if (isColumnId(id)) {
     const down = cards.slice(0, i).filter((c) => c === null).length;
     return [0, down * dd + (i - down) * dy];
   }
@@ -158,7 +157,7 @@ export function createBoardView(root) {
     const reserve = parseFloat(getComputedStyle(root).getPropertyValue("--reserve")) || 0;
     const top = root.getBoundingClientRect().top + window.scrollY;
     const height = Math.max(window.innerHeight - top - reserve, 200);
-    const columns = ids.filter((id) => /^[0-9]$/.test(id));
+    const columns = ids.filter(isColumnId);
     const shape = { width, height, family, choice: sizing.choice, counts: columns.map((id) => piles[id].length),
       down: columns.map((id) => piles[id].filter((c) => c === null).length) };
     const key = `${width}x${window.innerHeight}:${sizing.choice}:${family}`;

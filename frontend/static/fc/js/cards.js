@@ -1,5 +1,5 @@
-// What every rules module shares: card ranks and suits, and the two refusals.
-// rules.js re-exports all of it; rules_stock.js imports it from here, so the
+// What every family's rules share: card ranks and suits, and the two refusals.
+// rules.js re-exports all of it; the family modules import it from here, so the
 // modules import each other in one direction only.
 
 export const RANKS = "A23456789TJQK";

@@ -2,24 +2,18 @@
 // Pure: it asks rules.js which moves are legal and picks among them in the
 // order the game's help page promises.
 
-import {
-  SUITS, applyMove, canonicalOf, checkMove, homeMove, IllegalMove, rankOf, rulesetOf, runLength, legalMoves,
-} from "./rules.js";
-import { applyStockMove, stockCanonicalOf } from "./rules_stock.js";
+import { familyOf } from "./families.js";
+import { SUITS, applyMove, homeMove, IllegalMove, legalText, rankOf, rulesetOf, runLength, legalMoves } from "./rules.js";
 
 const columns = (position) => position.columns.map((_, index) => ({ kind: "column", index }));
 const cells = (position) => (position.cells ?? []).map((_, index) => ({ kind: "cell", index }));
 const FOUNDATION = { kind: "foundation", suit: null };
 
-// Klondike and Spider positions have no free cells; a card the move would turn
-// up counts as turned (its name comes with the server's answer).
-const isStock = (position) => !position.cells;
+// Klondike and Spider hide cards and have no free cells; a card the move would
+// turn up counts as turned (its name comes with the server's answer).
+const isStock = (position) => familyOf(position.variant).hidesCards;
 
-function check(position, move) {
-  if (!isStock(position)) return canonicalOf(position, checkMove(position, move));
-  applyStockMove(position, move, null);
-  return stockCanonicalOf(position, move);
-}
+const check = (position, move) => legalText(position, move);
 
 function legal(position, move) {
   try {
@@ -148,7 +142,7 @@ export function localHint(position, seen = []) {
 
 // The position a nudge leads to; a Klondike or Spider card it would turn up stays unnamed.
 function afterNudge(position, move) {
-  return isStock(position) ? applyStockMove(position, move, null) : applyMove(position, move);
+  return applyMove(position, move, null);
 }
 
 export { SUITS };

@@ -183,6 +183,10 @@ export function createController({ root, config, loaded, store, view, hud, say, 
   });
   view.setCardSize(settings.cardSize);
 
+  // A tab switched away from, closed or reloaded sends the moves still held (sync.js).
+  addEventListener("pagehide", () => session.leave());
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") session.leave(); });
+
   table.refresh([], { instant: true });
   // A log the server lacks goes up now; a won game without a server game in progress never does.
   if (loaded.remote || !isWon(table.game().position)) session.push();

@@ -2,14 +2,14 @@
 // main.js: grab, drop, activate (the click-to-play gesture) and commands.
 // It holds no rules: whether a grab or a drop is allowed is the controller's call.
 
-import { FOUNDATION_IDS } from "./piles.js";
+import { FOUNDATION_IDS, idOfKey } from "./piles.js";
 
 const DRAG_THRESHOLD = 6;
 const DOUBLE_CLICK_MS = 400;
 // A key chooses the pile of that id when the table has one: columns 1-9 and 0,
 // free cells A-D, the waste W; F the hearts foundation. S turns the stock.
 const keyPile = (key, rows) => {
-  const id = key === "f" ? FOUNDATION_IDS[0] : key;
+  const id = idOfKey(key);
   return rows.flat().includes(id) && id !== "s" ? id : null;
 };
 

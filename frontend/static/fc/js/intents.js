@@ -5,8 +5,7 @@
 import { clickMove, grabbable, legalTargets, moveBetween, stockGrabbable } from "./click_targets.js";
 import { idOf, isColumnId as isColumn, isFoundationId, kindOf, pileOf } from "./piles.js";
 import { familyOf } from "./families.js";
-import { IllegalMove, rulesetOf, runLength, supermoveCapacity } from "./rules.js";
-import { applyStockMove } from "./rules_stock.js";
+import { applyMove, IllegalMove, rulesetOf, runLength, supermoveCapacity } from "./rules.js";
 import { cardName, pileLabel, pileName, refusalReason } from "./words.js";
 
 // From the keyboard, "3 then 5" means the part of the run that fits: onto a
@@ -20,10 +19,9 @@ function keyboardMove(position, cards, from, to) {
 /** `busy()` is true while cards may not be touched (finishing, or won). */
 export function createIntents({ table, view, say, settings, busy, command }) {
   const variant = table.game().variant;
-  const rules = rulesetOf(variant);
-  const kingOnly = rules.empty_column_accepts === "king";
   // Klondike and Spider: a gesture made while a turned card is not known yet waits for it.
-  const { hidesCards: stock, groupLimit } = familyOf(variant);
+  const { hidesCards: stock, groupLimit, singleClick } = familyOf(variant);
+  const single = singleClick(rulesetOf(variant));
   const later = (action) => (stock ? table.when(action) : action());
   const position = () => table.game().position;
 
@@ -49,7 +47,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
   const intents = {
     clickMode(pointerType) {
       if (!settings().autoplay) return "off";
-      return pointerType === "mouse" && (!kingOnly || stock) ? "double" : "single";
+      return pointerType === "mouse" && !single ? "double" : "single";
     },
     grab(id, depth) {
       const cards = view.cardsIn(id);
@@ -84,7 +82,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
       const now = position();
       if (busy()) return;
       try {
-        applyStockMove(now, "s", null);
+        applyMove(now, "s", null);
       } catch (error) {
         if (!(error instanceof IllegalMove)) throw error;
         const empty = now.stock.length ? now.columns.findIndex((c) => !c.length) : -1;

@@ -9,8 +9,9 @@
 // form the server's `reveals` take (`[{pile, card}]`), from the full deal.
 
 import { rulesetOf } from "./catalogue.js";
+import { revealedCards } from "./families/stock.js";
 import { dealStockPosition, dealsLayout } from "./pysolfc_deal.js";
-import { applyStockMove, pileName } from "./rules_stock.js";
+import { applyMove } from "./rules.js";
 
 /** True when the page deals this game itself: a numbered (not daily) deal of a PySolFC-dealt variant. */
 export const dealtInPage = ({ variant, number, daily }) =>
@@ -29,23 +30,6 @@ export function viewOf(full) {
   };
 }
 
-// The cards a move from `before` to `after` turned up (the engine's `revealed_cards`):
-// those a stock move brought out, then those a column's face-down part gave up.
-function revealed(before, after, stockMove) {
-  const rules = rulesetOf(before.variant);
-  const found = [];
-  if (stockMove) {
-    const top = [...before.stock].reverse();
-    if (rules.stock === "waste") top.slice(0, rules.draw_count).forEach((card) => found.push({ pile: "w", card }));
-    else top.slice(0, rules.columns).forEach((card, i) => found.push({ pile: pileName(i), card }));
-  }
-  before.face_down.forEach((down, i) => {
-    const column = after.columns[i];
-    column.slice(after.face_down[i], Math.min(down, column.length)).forEach((card) => found.push({ pile: pileName(i), card }));
-  });
-  return found;
-}
-
 /**
  * What each move of `moves` turns up from the full position `full`, one list
  * per move, as far as the log is legal (a refused move ends the list).
@@ -56,11 +40,11 @@ export function revealsOf(full, moves) {
   for (const move of moves) {
     let after;
     try {
-      after = applyStockMove(position, move);
+      after = applyMove(position, move);
     } catch {
       break;
     }
-    out.push(revealed(position, after, move === "s"));
+    out.push(revealedCards(position, after, move === "s"));
     position = after;
   }
   return out;

@@ -8,7 +8,8 @@ import { loadGame, startDaily } from "./loader.js";
 import { openingFailed } from "./notices.js";
 import { createStorage } from "./storage.js";
 import { dealtInPage } from "./local_deal.js";
-import { stockPlayable } from "./rules_stock.js";
+import { familyOf } from "./families.js";
+import { playable } from "./rules.js";
 import { plural } from "./words.js";
 
 function readConfig(root) {
@@ -26,7 +27,7 @@ function readConfig(root) {
     user: d.user || null,
     // Klondike and Spider games the page cannot deal (dailies) are played on the
     // server, guests too: their hidden cards are its (local_deal.js deals the others).
-    server: Boolean(d.user) || (stockPlayable(rulesetOf(d.variant)) && !dealtInPage(game)),
+    server: Boolean(d.user) || (familyOf(d.variant).hidesCards && playable(rulesetOf(d.variant)) && !dealtInPage(game)),
     title: d.title,
     variantTitle: d.variantTitle,
     shareUrl: d.shareUrl || null,

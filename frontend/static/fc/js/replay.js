@@ -5,10 +5,9 @@
 import { api } from "./api.js";
 import { createBoardView } from "./board_view.js";
 import { createAnnouncer } from "./hud.js";
-import { idOf } from "./piles.js";
+import { columnId, idOf } from "./piles.js";
 import { familyOf } from "./families.js";
-import { applyMove, checkMove, RANKS } from "./rules.js";
-import { parseStockMove } from "./rules_stock.js";
+import { applyMove, checkedMove, parseMoveOf, RANKS } from "./rules.js";
 import { cardName, moveWords, plural } from "./words.js";
 
 /** The lines to choose from: the par line first, then the players' by rank. */
@@ -19,7 +18,7 @@ export function replayLines(data) {
   return lines;
 }
 
-const stockPlace = (pile) => (pile.kind === "column" ? `column ${(pile.index + 1) % 10}` : pile.kind === "waste" ? "the waste" : "its foundation");
+const stockPlace = (pile) => (pile.kind === "column" ? `column ${columnId(pile.index)}` : pile.kind === "waste" ? "the waste" : "its foundation");
 
 /**
  * A Klondike or Spider move of a closed daily: the position after it (from the
@@ -28,7 +27,7 @@ const stockPlace = (pile) => (pile.kind === "column" ? `column ${(pile.index + 1
  */
 export function stockStep(before, move, revealed = []) {
   const after = applyMove(before, move, revealed);
-  const parsed = parseStockMove(move, before.variant);
+  const parsed = parseMoveOf(move, before.variant);
   if (parsed.stock) {
     return { position: after, cards: [], words: familyOf(before.variant).stockWords };
   }
@@ -58,7 +57,7 @@ export function linePositions(start, moves, reveals = null) {
       continue;
     }
     const before = steps.at(-1).position;
-    const checked = checkMove(before, move);
+    const checked = checkedMove(before, move);
     const onto = checked.to.kind === "column" ? before.columns[checked.to.index].at(-1) ?? null : null;
     const words = moveWords({ cards: checked.cards, fromId: idOf(checked.from, checked.cards[0]), toId: idOf(checked.to, checked.cards[0]), onto });
     steps.push({ position: applyMove(before, move), cards: checked.cards, words });

@@ -3,7 +3,7 @@
 // hint), then sync.js keeps its log equal to the local one. A finished game is
 // never pushed again; "play again" links the next move to a new server game.
 
-import { createSync } from "./sync.js";
+import { HOLD, createSync } from "./sync.js";
 
 // Refusals that will not change by asking again (a network failure or a
 // throttle will, so those are retried at the next move).
@@ -32,6 +32,8 @@ export function createSession({
       client,
       gameId: game.id,
       serverMoves: game.moves ?? [],
+      // A race shows every move to the others at once; elsewhere quick moves go up together.
+      hold: config.race ? null : HOLD,
       // Once unlinked the sync only finishes sending the log it was given.
       current: () => own.frozen ?? current(),
       onRemote: (answer) => {
@@ -84,6 +86,8 @@ export function createSession({
       }
       return linked?.sync.push();
     },
+    /** The page is hidden or closing: send what waits now (sync.js). */
+    leave: () => linked?.sync.leave(),
     /** Resolves once the server holds exactly the local log (at once when there is no server game). */
     flushed: () => (linked ? linked.sync.flushed() : Promise.resolve()),
     id: () => linked?.id ?? null,

@@ -19,9 +19,10 @@
 // carries its full deal as `dealt`: each move's cards are known from it at
 // once, so nothing is ever pending.
 
-import { applyMove, clonePosition } from "./rules.js";
+import { familyOf } from "./families.js";
 import { revealsOf } from "./local_deal.js";
-import { MissingReveal } from "./rules_stock.js";
+import { columnId } from "./piles.js";
+import { applyMove, MissingReveal } from "./rules.js";
 
 const keyOf = (moves, n) => moves.slice(0, n).join(" ");
 
@@ -60,7 +61,7 @@ export function noteSeen(seen, before, after) {
   let out = seen;
   after.columns.forEach((column, i) => column.forEach((card, k) => {
     if (card && before.columns[i]?.[k] === null) {
-      const place = `${(i + 1) % 10}:${k}`;
+      const place = `${columnId(i)}:${k}`;
       if (out[place] !== card) out = { ...out, [place]: card };
     }
   }));
@@ -124,7 +125,9 @@ export function rebuild(start, moves, known = null, seen = {}) {
   return { position, pending, ...sight };
 }
 
-const copy = (position) => (position.cells ? clonePosition(position) : structuredClone(position));
+const copy = (position) => structuredClone(position);
+// The cards the server names as moves turn them up, kept per log prefix (families that hide cards).
+const knownFor = (variant, known = {}) => (familyOf(variant).hidesCards ? { ...known } : null);
 
 export const UNDO_LIMIT = 200;
 export const UNDO_KEPT_ON_RELOAD = 50;
@@ -137,7 +140,7 @@ export function newGame({ variant, number = null, daily = null, start, now = Dat
     daily,
     start: copy(start),
     position: copy(start),
-    known: start.cells ? null : {},
+    known: knownFor(variant),
     seen: {},
     recycledStock: null,
     pending: false,
@@ -239,7 +242,7 @@ export function serialize(game) {
 export function deserialize(data, now = Date.now()) {
   if (!data || data.version !== 1) throw new Error("unknown save format");
   const moves = data.moves.slice();
-  const known = data.start.cells ? null : { ...data.known };
+  const known = knownFor(data.variant, data.known);
   return {
     variant: data.variant,
     number: data.number ?? null,

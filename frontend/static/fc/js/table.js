@@ -2,23 +2,10 @@
 // rules accept, then drawn by the view, counted by the HUD, saved locally and
 // handed to the session for the server.
 
-import { idOf, pilesOf } from "./piles.js";
-import { autoFinishReady, checkMove, isStuck, isWon } from "./rules.js";
-import { applyStockMove, parseStockMove } from "./rules_stock.js";
+import { idOf } from "./piles.js";
+import { autoFinishReady, checkedMove, isStuck, isWon } from "./rules.js";
 import { boardSeen, canUndo, clockStart, learn, newGame, play, rebuild, redo, rewind, serialize, undo } from "./state.js";
 import { moveWords, plural, refusalWords, turnedWords } from "./words.js";
-
-// A Klondike or Spider move in the rules' terms, its cards the ones its source loses.
-function stockChecked(position, text) {
-  const move = parseStockMove(text, position.variant);
-  const after = applyStockMove(position, move, null);
-  if (move.stock) {
-    const to = after.stock.length > position.stock.length ? "stock" : after.waste ? "waste" : "column";
-    return { from: { kind: "stock" }, to: { kind: to, index: 0 }, cards: [] };
-  }
-  const id = idOf(move.from);
-  return { ...move, cards: pilesOf(position)[id].slice(pilesOf(after)[id].length) };
-}
 
 /**
  * `onSettled(game, {won, stuck})` hears every change once the board shows it
@@ -57,7 +44,7 @@ export function createTable({ config, key, initial, view, hud, say, store, sessi
 
   /** A move legal in `position` (the board's by default), in words, with its cards and destination pile. */
   function describe(move, position = game.position) {
-    const checked = position.cells ? checkMove(position, move) : stockChecked(position, move);
+    const checked = checkedMove(position, move);
     const fromId = idOf(checked.from, checked.cards[0]);
     const toId = idOf(checked.to, checked.cards[0]);
     const onto = checked.to.kind === "column" ? position.columns[checked.to.index].at(-1) ?? null : null;

@@ -1,7 +1,7 @@
 // Cards, piles and moves in words, for ARIA labels and the live region.
 
 import { RANKS } from "./cards.js";
-import { isFoundationId, kindOf } from "./piles.js";
+import { columnNumber, isFoundationId, keyOf, kindOf, pileOf } from "./piles.js";
 
 const RANK_WORDS = {
   A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
@@ -21,10 +21,10 @@ const PLACES = { s: "stock", w: "waste", x: "finished runs" };
 
 /** A pile id in words: "column 3", "free cell b", "hearts foundation". */
 export function pileName(id) {
-  if (kindOf(id) === "column") return `column ${id === "0" ? 10 : id}`;
-  if (kindOf(id) === "cell") return `free cell ${id.toUpperCase()}`;
+  if (kindOf(id) === "column") return `column ${columnNumber(id)}`;
+  if (kindOf(id) === "cell") return `free cell ${keyOf(id)}`;
   if (PLACES[id]) return PLACES[id];
-  return `${SUIT_WORDS[id[1]]} foundation`;
+  return `${SUIT_WORDS[pileOf(id).suit]} foundation`;
 }
 
 /**

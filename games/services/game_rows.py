@@ -1,0 +1,55 @@
+"""The lock every write to a game takes: its row, with its deal and daily (the
+write itself is one ``core.rows.row_update`` of the columns it changed).
+
+Every move a player makes is one of these, so their SQL is built once per
+process from the models' metadata (``core.rows``) instead of by the ORM on each
+call: for the locked select with its two joins that took 1.5-4 ms of CPU on
+these cores (bench/appends.py), more than the rest of an append together.
+Values go in and out through the fields' own conversions (``get_db_prep_save``,
+the database converters), as the ORM does.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from core.rows import Join, RowSelect
+from games.models import Daily, Deal, Game
+from games.selectors import Guest, RaceSeat, guest_expiry_cutoff
+
+#: Who may reach a game, per kind of owner (``games.selectors.owned_by`` says the same with the ORM),
+#: and the lock that reads it with its deal and daily. Long columns no write of a game reads stay in
+#: the database (they load when read): the game's hint plan; the deal's line, reference runs, scope, note.
+_OWNERS = {
+    "player": ('g."player_id" = %s AND NOT g."in_race"', lambda owner: [owner.pk]),
+    "seat": ('g."player_id" = %s AND g."in_race"', lambda owner: [owner.player.pk]),
+    "guest": ('g."player_id" IS NULL AND g."guest_key" = %s AND g."updated_at" >= %s',
+              lambda owner: [owner.key, guest_expiry_cutoff()]),
+}
+_LOCKS = {
+    kind: RowSelect(
+        Join(Game, "g", unread=frozenset({"plan"})),
+        Join(Deal, "d", via="deal", unread=frozenset({"solution", "honest_reference", "scope", "note"})),
+        Join(Daily, "y", via="daily", outer=True),
+        where=f'g."id" = %s AND {condition}', lock=True,
+    )
+    for kind, (condition, _) in _OWNERS.items()
+}
+
+
+def _owner_kind(owner) -> str:
+    if isinstance(owner, Guest):
+        return "guest"
+    return "seat" if isinstance(owner, RaceSeat) else "player"
+
+
+def game_row_locked(*, game_id, owner) -> Game | None:
+    """The owner's game with its deal and daily, its row locked until the transaction
+    ends (``SELECT ... FOR UPDATE OF`` the game only); ``None`` when the owner has no such game."""
+    try:
+        key = game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id))
+    except ValueError:
+        return None
+    kind = _owner_kind(owner)
+    row = _LOCKS[kind].fetch([key, *_OWNERS[kind][1](owner)])
+    return None if row is None else row[0]

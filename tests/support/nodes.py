@@ -1,0 +1,37 @@
+"""A proxy in front of several web nodes: HAProxy from Debian, round robin, each answer
+naming its node in ``X-Served-By`` (tests/reliability/test_two_nodes.py, bench/stack.py)."""
+
+from pathlib import Path
+
+from tests.support.processes import Process, free_port
+
+CONFIG = """
+global
+    maxconn 2048
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 60s
+    timeout server 60s
+    option http-server-close
+frontend site
+    bind 127.0.0.1:{port}
+    default_backend nodes
+backend nodes
+    balance roundrobin
+    http-response set-header X-Served-By %[srv_name]
+{servers}
+"""
+
+#: The names the proxy gives the nodes, in order.
+NAMES = ("one", "two", "three", "four")
+
+
+def haproxy(workdir: Path, ports: list[int], env: dict) -> tuple[Process, str]:
+    """The proxy's process (not started) and its URL, in front of web nodes on ``ports``."""
+    port = free_port()
+    servers = "\n".join(f"    server {name} 127.0.0.1:{p}" for name, p in zip(NAMES, ports, strict=False))
+    config = workdir / "haproxy.cfg"
+    config.write_text(CONFIG.format(port=port, servers=servers))
+    return Process("proxy", ["haproxy", "-db", "-f", str(config)], env, workdir / "proxy.log"), \
+        f"http://127.0.0.1:{port}"
