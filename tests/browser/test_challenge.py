@@ -1,8 +1,8 @@
 """A challenge between two players, each in a browser context of their own.
 
 Amy wins Klondike Draw 1 #2 through the page, taking one move back on the way
-(112 counted moves), and makes a challenge from the end screen. Bea opens the
-link, takes it up and wins the same deal in 111; the real worker validates both
+(the solver's line and one more counted move), and makes a challenge from the end
+screen. Bea opens the link, takes it up and wins the same deal on the line; the real worker validates both
 wins. Both see the challenge page with Bea first. Bea answers with a
 counter-challenge on #6 (won elsewhere, through the API), and it reaches Amy on
 her home page, whose link opens it."""
@@ -70,7 +70,8 @@ def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_pl
     code = site.url.rsplit("/", 1)[1]
     amy_result = Result.objects.get(player__username="amy")
     said = site.locator("[data-challenge-line]").text_content()
-    assert "amy did it in 112 moves" in " ".join(said.split()), (said, amy_result.moves, amy_result.undos)
+    amy_moves, bea_moves = len(line.steps) + 1, len(line.steps)  # the move taken back counts
+    assert f"amy did it in {amy_moves} moves" in " ".join(said.split()), (said, amy_result.moves, amy_result.undos)
 
     # Bea, in a browser of her own, follows the link and plays her one attempt.
     other = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -80,7 +81,7 @@ def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_pl
     bea_page.errors = []
     bea_page.on("pageerror", lambda error: bea_page.errors.append(str(error)))
     log_in(bea_page, site.base, "bea", f"/c/{code}", board=False)
-    bea_page.get_by_text("amy did it in 112 moves").wait_for()
+    bea_page.get_by_text(f"amy did it in {amy_moves} moves").wait_for()
     bea_page.get_by_role("link", name="Take up the challenge").click()
     bea_page.wait_for_url(f"**/c/{code}/play")
     wait_for_view(bea_page, line.start_view)
@@ -94,9 +95,9 @@ def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_pl
     for page in (bea_page, site):
         page.goto(f"{site.base}/c/{code}")
         page.locator("[data-attempts] tbody tr").first.filter(has_text="bea").wait_for(timeout=90_000)
-        assert first_rows(page, 2) == [["1", "bea", "111", first_rows(page, 1)[0][3], "won"],
-                                       ["2", "amy", "112", first_rows(page, 2)[1][3], "the challenge"]]
-    assert Game.objects.get(player=bea, kind=Game.Kind.CHALLENGE).result.counted_moves == 111
+        assert first_rows(page, 2) == [["1", "bea", str(bea_moves), first_rows(page, 1)[0][3], "won"],
+                                       ["2", "amy", str(amy_moves), first_rows(page, 2)[1][3], "the challenge"]]
+    assert Game.objects.get(player=bea, kind=Game.Kind.CHALLENGE).result.counted_moves == bea_moves
     site.screenshot(path=str(screenshots / "challenge-page.png"))
 
     # Bea wins another deal elsewhere and sends it back to Amy from the challenge page.
