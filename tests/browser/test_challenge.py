@@ -28,7 +28,17 @@ VARIANT, NUMBER, COUNTER_NUMBER = "klondike-draw1", 2, 6
 
 def play_line(page, line, *, undo_first: bool = False) -> None:
     """The line move by move as a person plays it; with ``undo_first``, the first move
-    is played and taken back (U) before the line starts."""
+    is played, sent and taken back (U) before the line starts.
+
+    The page holds moves for a batch (a pause in play or 8 moves, sync.js ``HOLD``), so
+    the line does not wait for a request per move: every append it sends must succeed,
+    and the game must end saved."""
+    refused = []
+
+    def heard(response) -> None:
+        if response.request.method == "POST" and "/games/" in response.url and not response.ok:
+            refused.append(f"{response.url}: {response.status}")
+
     if undo_first:
         step = line.steps[0]
         with page.expect_response(lambda r: r.request.method == "POST" and "/moves/" in r.url):
@@ -39,12 +49,19 @@ def play_line(page, line, *, undo_first: bool = False) -> None:
             page.keyboard.press("u")
         assert undone.value.ok
         wait_for_view(page, line.start_view)
-    for step in line.steps:
-        with page.expect_response(lambda r: r.request.method == "POST" and "/moves/" in r.url) as sent:
+    page.on("response", heard)
+    try:
+        for step in line.steps:
             how = play(page, step, "desktop", None)
-        assert sent.value.ok, f"move {step.ply + 1} {step.move!r} by {how}: {sent.value.status}"
-        wait_for_view(page, step.view)
-        page.evaluate(LANDED)
+            try:
+                wait_for_view(page, step.view)
+            except Exception as error:
+                raise AssertionError(f"move {step.ply + 1} {step.move!r} by {how}: not the view after it") from error
+            page.evaluate(LANDED)
+        page.locator('[data-hud="status"]', has_text="Saved").wait_for()
+    finally:
+        page.remove_listener("response", heard)
+    assert not refused, refused
 
 
 def first_rows(page, count: int) -> list[list[str]]:
