@@ -12,7 +12,7 @@ Workloads: fc-solve's ``-l lg`` solutions of MS deals 1-N (``freecell-classic``)
 and seeded random games (legal moves only, stock moves included, 300 moves or
 until stuck) on deals 1-M of each Klondike and Spider variant, as bench/engine.py.
 
-    .venv/bin/python bench/engine_versus.py --base 078e0fe [--deals 300] [--stock-deals 100] [--rounds 25]
+    .venv/bin/python bench/engine_versus.py --base 5f9a665 [--deals 300] [--stock-deals 100] [--rounds 25]
 """
 
 from __future__ import annotations

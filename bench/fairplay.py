@@ -37,8 +37,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.test")
 
+import engine  # noqa: E402
+import solver  # noqa: E402
 from fairplay.score import assess  # noqa: E402
-from games import engine, solver  # noqa: E402
 from tests.support.dodging import dodging_line, lognormal_session  # noqa: E402
 from tests.support.synthetic import bot_session, human_line, human_session  # noqa: E402
 

@@ -34,8 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.test")
 
+import engine  # noqa: E402
+import solver  # noqa: E402
 from fairplay.honest import honest_game, merged, reference  # noqa: E402
-from games import engine, solver  # noqa: E402
 
 HONEST_PLAYERS = 20
 
