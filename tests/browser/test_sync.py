@@ -108,7 +108,10 @@ def test_moves_held_for_a_batch_reach_the_server_when_the_tab_closes_and_a_reloa
     page.locator('[data-hud="moves"]', has_text="6").wait_for()
     assert wait_for(lambda: server_log() == " ".join(line[:6]))
     drag_move(page, line[6])
+    # The move is on the board before the page's status is read: a "Saved" still showing
+    # from the reload would otherwise pass for the new move's (seen on a loaded machine).
+    page.locator('[data-hud="moves"]', has_text="7").wait_for()
     page.locator('[data-hud="status"]', has_text="Saved").wait_for()
-    assert server_log() == " ".join(line[:7])
+    assert wait_for(lambda: server_log() == " ".join(line[:7]))
     game = Game.objects.get(player=player)
     assert len(game.client_times) == 7 and game.client_times == sorted(game.client_times)
