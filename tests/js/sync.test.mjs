@@ -74,6 +74,28 @@ test("on a ply mismatch the server's log wins and the client hears of it", async
   assert.deepEqual(server.moves, ["1a", "2b"]);
 });
 
+test("on a ply mismatch where the server's log is a prefix of ours, our later moves are kept and sent", async () => {
+  // A reload mid-batch: the closing page's last batch (2b) lands after the new page read
+  // the game (1a), and a move is played (3c) before the conflict is heard.
+  const server = fakeServer(["1a"]);
+  let game = localGame(["1a", "2b"]);
+  const replaced = [];
+  const sync = createSync({
+    client: server.client, gameId: 1, serverMoves: ["1a"], current: () => game, hold: null,
+    onConflict(remote) {
+      replaced.push(remote.moves);
+      game = localGame(remote.moves);
+    },
+  });
+  server.moves.push("2b"); // the earlier page's keepalive batch
+  game = localGame(["1a", "2b", "3c"]);
+  sync.push();
+  await sync.flushed();
+  assert.deepEqual(replaced, []);
+  assert.deepEqual(server.moves, ["1a", "2b", "3c"]);
+  assert.deepEqual(game.moves, ["1a", "2b", "3c"]);
+});
+
 test("a network failure is retried and nothing is lost", async (t) => {
   t.mock.timers.enable({ apis: ["setTimeout"] });
   const server = fakeServer();

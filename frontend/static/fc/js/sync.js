@@ -120,7 +120,12 @@ export function createSync({
       try {
         const game = await client.game(gameId);
         remote = game.moves.slice();
-        onConflict(game);
+        // A ply mismatch where the server's log is a prefix of ours (a closing page's last
+        // batch landed after this page read the game) is no conflict: the moves played since
+        // are kept, and the rest goes up from the server's ply. Any other difference: the
+        // server's log wins.
+        const behind = error.code === "ply_mismatch" && commonPrefix(current().moves, remote) === remote.length;
+        if (!behind) onConflict(game);
         return true;
       } catch {
         // Fall through to a retry.
