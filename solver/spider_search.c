@@ -21,7 +21,7 @@ typedef struct { uint8_t len[NCOL]; uint8_t c[NCOL][MAXC]; } State;
 typedef struct { int32_t score, tick, parent; int8_t s, d, count; } Entry;
 typedef struct { int32_t parent, score; int8_t s, d, count, phase, removed; uint8_t packed[NCOL + 104]; } Node;
 
-static int W_REMOVED, W_FACE_DOWN, W_EMPTY, W_COVERED, W_SAME, W_OTHER, W_BREAK;
+static int W_REMOVED, W_FACE_DOWN, W_EMPTY, W_COVERED, W_SAME, W_OTHER, W_BREAK, W_AFTER_DEAL;
 
 static void info(const uint8_t *col, int n, int *start, int *score) {
     if (n == 0) { *start = 0; *score = W_EMPTY; return; }
@@ -225,6 +225,12 @@ static int total_score(const State *st, int removed) {
 }
 
 static const Node *sort_nodes;
+static int total_score(const State *st, int removed);
+static int cmp_ki(const void *a, const void *b) {
+    const int *x = a, *y = b;
+    if (x[0] != y[0]) return x[0] > y[0] ? -1 : 1;
+    return x[1] < y[1] ? -1 : (x[1] > y[1]);
+}
 
 static int cmp_dealable(const void *a, const void *b) {
     int i = *(const int *)a, j = *(const int *)b;
@@ -274,9 +280,24 @@ static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int l
             heap_push(heap, c);
         }
     }
-    /* stable: best score first, then the order they were expanded in */
+    /* stable: best score first (before the deal, or with W_AFTER_DEAL once the
+     * phase's row is dealt), then the order they were expanded in */
+    if (!last && W_AFTER_DEAL) {
+        typedef struct { int key, idx; } KI;
+        KI *k = malloc((n_deal + 1) * sizeof(KI));
+        for (size_t i = 0; i < n_deal; i++) {
+            State t; const Node *p = &x->nodes[deal[i]];
+            unpack(p->packed, &t);
+            int gone = deal_row(&t, x->rows + NCOL * ph);
+            k[i].key = total_score(&t, p->removed + gone); k[i].idx = deal[i];
+        }
+        qsort(k, n_deal, sizeof(KI), cmp_ki);
+        for (size_t i = 0; i < n_deal; i++) deal[i] = k[i].idx;
+        free(k);
+    } else {
     sort_nodes = x->nodes;
     qsort(deal, n_deal, sizeof(int), cmp_dealable);
+    }
     *dealable = deal; *n_dealable = (int)(n_deal < (size_t)width ? n_deal : (size_t)width);
     return 0;
 }
@@ -326,12 +347,13 @@ static int attempt(Search *x, int width, int visits) {
 
 /* Returns the number of moves written to out (s, d, count triples; s = -1 a
  * deal), or -1 when no line was found. ``weights``: removed, face down, empty,
- * covered, same, other, break. ``schedule``: (width, visits) pairs. */
+ * covered, same, other, break, and 1 to choose the positions that deal by
+ * their score once the row is dealt (0: by their score before it). ``schedule``: (width, visits) pairs. */
 int spider_search(const uint8_t *columns, const int *lengths, const uint8_t *rows, int nrows,
                   long states, double seconds, const int *weights, const int *schedule, int nschedule,
                   int *out, int max_moves, long *used) {
     W_REMOVED = weights[0]; W_FACE_DOWN = weights[1]; W_EMPTY = weights[2]; W_COVERED = weights[3];
-    W_SAME = weights[4]; W_OTHER = weights[5]; W_BREAK = weights[6];
+    W_SAME = weights[4]; W_OTHER = weights[5]; W_BREAK = weights[6]; W_AFTER_DEAL = weights[7];
     State root;
     int k = 0;
     for (int i = 0; i < NCOL; i++) {
