@@ -85,12 +85,19 @@ static void unpack(const uint8_t *in, State *st) {
     for (int i = 0; i < NCOL; i++) { memcpy(st->c[i], in + k, st->len[i]); k += st->len[i]; }
 }
 
+/* A column's hash (its place included); a state's is their sum, so a move's
+ * child is hashed from the two columns it changes. */
+static uint64_t col_hash(const uint8_t *c, int n, int i) {
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)(i * 0x9E3779B97F4A7C15ULL);
+    h = (h ^ (uint64_t)(n + 200)) * 1099511628211ULL;
+    for (int j = 0; j < n; j++) h = (h ^ c[j]) * 1099511628211ULL;
+    h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29;
+    return h;
+}
+
 static uint64_t hash(const State *st) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < NCOL; i++) {
-        h = (h ^ (uint64_t)(st->len[i] + 200)) * 1099511628211ULL;
-        for (int j = 0; j < st->len[i]; j++) h = (h ^ st->c[i][j]) * 1099511628211ULL;
-    }
+    uint64_t h = 0;
+    for (int i = 0; i < NCOL; i++) h += col_hash(st->c[i], st->len[i], i);
     return h | 1;
 }
 
@@ -245,7 +252,7 @@ static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int l
                  int **dealable, int *n_dealable) {
     int *deal = NULL; size_t n_deal = 0, cap_deal = 0;
     int expanded = 0, tick = (int)heap->n;
-    State st, child;
+    State st;
     Move moves[512];
     while (heap->n && expanded < visits) {
         if ((x->used & 255) == 0 && spent(x)) break;
@@ -268,14 +275,26 @@ static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int l
             deal[n_deal++] = idx;
         }
         int nm = moves_of(&st, moves);
+        uint64_t ch[NCOL], base = 0;
+        int cs[NCOL];
+        for (int i = 0; i < NCOL; i++) { ch[i] = col_hash(st.c[i], st.len[i], i); base += ch[i]; cs[i] = col_score(&st, i); }
         for (int k = 0; k < nm; k++) {
-            child = st;
-            int gone = apply(&child, moves[k].s, moves[k].d, moves[k].count);
-            if (!seen_add(seen, hash(&child))) continue;
-            if (removed + gone == RUNS) { x->won_parent = idx; x->won_move = moves[k]; free(deal); return 1; }
             int s = moves[k].s, d = moves[k].d;
-            int score = x->nodes[idx].score - col_score(&st, s) - col_score(&st, d)
-                        + col_score(&child, s) + col_score(&child, d) + gone * W_REMOVED;
+            uint8_t keep_s[MAXC], keep_d[MAXC];
+            int len_s = st.len[s], len_d = st.len[d];
+            memcpy(keep_s, st.c[s], len_s);
+            memcpy(keep_d, st.c[d], len_d);
+            int gone = apply(&st, s, d, moves[k].count);
+            uint64_t h = (base - ch[s] - ch[d] + col_hash(st.c[s], st.len[s], s)
+                          + col_hash(st.c[d], st.len[d], d)) | 1;
+            int fresh = seen_add(seen, h), score = 0;
+            if (fresh) score = x->nodes[idx].score - cs[s] - cs[d] + col_score(&st, s) + col_score(&st, d)
+                               + gone * W_REMOVED;
+            st.len[s] = len_s; st.len[d] = len_d;
+            memcpy(st.c[s], keep_s, len_s);
+            memcpy(st.c[d], keep_d, len_d);
+            if (!fresh) continue;
+            if (removed + gone == RUNS) { x->won_parent = idx; x->won_move = moves[k]; free(deal); return 1; }
             Entry c = { score, tick++, idx, (int8_t)s, (int8_t)d, moves[k].count };
             heap_push(heap, c);
         }

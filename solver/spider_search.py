@@ -39,18 +39,20 @@ RUNS = 8
 #: different suit, a break in a column's order; then how the positions that
 #: deal are chosen (1: by their score once the row is dealt, 0: by their score
 #: before it). Each set solves deals the others miss (measured on random 4-suit
-#: deals); every level of the ``SCHEDULE`` runs them all, in this order.
+#: deals 1..60 of seed 1234, the most winning first); every level of the
+#: ``SCHEDULE`` runs them all, in this order.
 PORTFOLIO = (
-    (1000, -30, 40, 0, 12, 3, -8, 1),
     (1000, -30, 40, 0, 25, 3, -8, 1),
-    (1000, -30, 40, 0, 12, 3, -15, 1),
-    (1000, -30, 40, -40, 12, 3, -8, 1),
+    (1000, -30, 40, 0, 12, 3, -8, 1),
+    (1000, -30, 40, 0, 25, 3, -8, 0),
+    (1000, -50, 40, 0, 12, 3, -8, 1),
     (1000, -15, 40, 0, 12, 3, -8, 1),
     (1000, -30, 100, 0, 12, 3, -8, 1),
-    (1000, -50, 40, 0, 12, 3, -8, 1),
     (1000, -40, 80, -30, 18, 2, -12, 1),
     (1000, -30, 40, 0, 12, 3, -8, 0),
-    (1000, -30, 40, 0, 25, 3, -8, 0),
+    (1000, -30, 40, 0, 50, 3, -8, 1),
+    (1000, -30, 40, 0, 12, 3, -15, 1),
+    (1000, -30, 40, -40, 12, 3, -8, 1),
     (1000, -30, 40, 0, 12, 3, -15, 0),
 )
 REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK, AFTER_DEAL = PORTFOLIO[0]
