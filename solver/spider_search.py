@@ -10,9 +10,11 @@ The search is a beam over the stock's phases: from the positions kept at the
 start of a phase, a best-first search without stock deals (moves scored by
 same-suit joins, cards turned up, empty columns and runs completed) visits up
 to a fixed number of positions; the best ``width`` of them that may deal
-(no empty column) each deal the next row and start the next phase. After the
-last row the same search looks for the eighth run. A failed attempt is tried
-again wider, until the states or the time run out: the answer is then
+(no empty column), ranked by their score before or after the row is dealt,
+each deal the next row and start the next phase. After the last row the same
+search looks for the eighth run. Every weight set makes an attempt at one
+(width, positions) level before any set tries the next, wider one, until a
+line is found or the states, the time or the levels run out: the answer is then
 ``None`` (undecided), never a claim that the deal is lost.
 
 >>> cols = tuple((12 - r,) for r in range(10)) + ()
