@@ -21,7 +21,7 @@ typedef struct { uint8_t len[NCOL]; uint8_t c[NCOL][MAXC]; } State;
 typedef struct { int32_t score, tick, parent; int8_t s, d, count; } Entry;
 typedef struct { int32_t parent, score; int8_t s, d, count, phase, removed; uint8_t packed[NCOL + 104]; } Node;
 
-static int W_REMOVED, W_FACE_DOWN, W_EMPTY, W_COVERED, W_SAME, W_OTHER, W_BREAK;
+static int W_REMOVED, W_FACE_DOWN, W_EMPTY, W_COVERED, W_SAME, W_OTHER, W_BREAK, W_AFTER_DEAL;
 
 static void info(const uint8_t *col, int n, int *start, int *score) {
     if (n == 0) { *start = 0; *score = W_EMPTY; return; }
@@ -85,12 +85,19 @@ static void unpack(const uint8_t *in, State *st) {
     for (int i = 0; i < NCOL; i++) { memcpy(st->c[i], in + k, st->len[i]); k += st->len[i]; }
 }
 
+/* A column's hash (its place included); a state's is their sum, so a move's
+ * child is hashed from the two columns it changes. */
+static uint64_t col_hash(const uint8_t *c, int n, int i) {
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)(i * 0x9E3779B97F4A7C15ULL);
+    h = (h ^ (uint64_t)(n + 200)) * 1099511628211ULL;
+    for (int j = 0; j < n; j++) h = (h ^ c[j]) * 1099511628211ULL;
+    h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29;
+    return h;
+}
+
 static uint64_t hash(const State *st) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < NCOL; i++) {
-        h = (h ^ (uint64_t)(st->len[i] + 200)) * 1099511628211ULL;
-        for (int j = 0; j < st->len[i]; j++) h = (h ^ st->c[i][j]) * 1099511628211ULL;
-    }
+    uint64_t h = 0;
+    for (int i = 0; i < NCOL; i++) h += col_hash(st->c[i], st->len[i], i);
     return h | 1;
 }
 
@@ -225,6 +232,12 @@ static int total_score(const State *st, int removed) {
 }
 
 static const Node *sort_nodes;
+static int total_score(const State *st, int removed);
+static int cmp_ki(const void *a, const void *b) {
+    const int *x = a, *y = b;
+    if (x[0] != y[0]) return x[0] > y[0] ? -1 : 1;
+    return x[1] < y[1] ? -1 : (x[1] > y[1]);
+}
 
 static int cmp_dealable(const void *a, const void *b) {
     int i = *(const int *)a, j = *(const int *)b;
@@ -239,7 +252,7 @@ static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int l
                  int **dealable, int *n_dealable) {
     int *deal = NULL; size_t n_deal = 0, cap_deal = 0;
     int expanded = 0, tick = (int)heap->n;
-    State st, child;
+    State st;
     Move moves[512];
     while (heap->n && expanded < visits) {
         if ((x->used & 255) == 0 && spent(x)) break;
@@ -262,21 +275,48 @@ static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int l
             deal[n_deal++] = idx;
         }
         int nm = moves_of(&st, moves);
+        uint64_t ch[NCOL], base = 0;
+        int cs[NCOL];
+        for (int i = 0; i < NCOL; i++) { ch[i] = col_hash(st.c[i], st.len[i], i); base += ch[i]; cs[i] = col_score(&st, i); }
         for (int k = 0; k < nm; k++) {
-            child = st;
-            int gone = apply(&child, moves[k].s, moves[k].d, moves[k].count);
-            if (!seen_add(seen, hash(&child))) continue;
-            if (removed + gone == RUNS) { x->won_parent = idx; x->won_move = moves[k]; free(deal); return 1; }
             int s = moves[k].s, d = moves[k].d;
-            int score = x->nodes[idx].score - col_score(&st, s) - col_score(&st, d)
-                        + col_score(&child, s) + col_score(&child, d) + gone * W_REMOVED;
+            uint8_t keep_s[MAXC], keep_d[MAXC];
+            int len_s = st.len[s], len_d = st.len[d];
+            memcpy(keep_s, st.c[s], len_s);
+            memcpy(keep_d, st.c[d], len_d);
+            int gone = apply(&st, s, d, moves[k].count);
+            uint64_t h = (base - ch[s] - ch[d] + col_hash(st.c[s], st.len[s], s)
+                          + col_hash(st.c[d], st.len[d], d)) | 1;
+            int fresh = seen_add(seen, h), score = 0;
+            if (fresh) score = x->nodes[idx].score - cs[s] - cs[d] + col_score(&st, s) + col_score(&st, d)
+                               + gone * W_REMOVED;
+            st.len[s] = len_s; st.len[d] = len_d;
+            memcpy(st.c[s], keep_s, len_s);
+            memcpy(st.c[d], keep_d, len_d);
+            if (!fresh) continue;
+            if (removed + gone == RUNS) { x->won_parent = idx; x->won_move = moves[k]; free(deal); return 1; }
             Entry c = { score, tick++, idx, (int8_t)s, (int8_t)d, moves[k].count };
             heap_push(heap, c);
         }
     }
-    /* stable: best score first, then the order they were expanded in */
+    /* stable: best score first (before the deal, or with W_AFTER_DEAL once the
+     * phase's row is dealt), then the order they were expanded in */
+    if (!last && W_AFTER_DEAL) {
+        typedef struct { int key, idx; } KI;
+        KI *k = malloc((n_deal + 1) * sizeof(KI));
+        for (size_t i = 0; i < n_deal; i++) {
+            State t; const Node *p = &x->nodes[deal[i]];
+            unpack(p->packed, &t);
+            int gone = deal_row(&t, x->rows + NCOL * ph);
+            k[i].key = total_score(&t, p->removed + gone); k[i].idx = deal[i];
+        }
+        qsort(k, n_deal, sizeof(KI), cmp_ki);
+        for (size_t i = 0; i < n_deal; i++) deal[i] = k[i].idx;
+        free(k);
+    } else {
     sort_nodes = x->nodes;
     qsort(deal, n_deal, sizeof(int), cmp_dealable);
+    }
     *dealable = deal; *n_dealable = (int)(n_deal < (size_t)width ? n_deal : (size_t)width);
     return 0;
 }
@@ -326,12 +366,13 @@ static int attempt(Search *x, int width, int visits) {
 
 /* Returns the number of moves written to out (s, d, count triples; s = -1 a
  * deal), or -1 when no line was found. ``weights``: removed, face down, empty,
- * covered, same, other, break. ``schedule``: (width, visits) pairs. */
+ * covered, same, other, break, and 1 to choose the positions that deal by
+ * their score once the row is dealt (0: by their score before it). ``schedule``: (width, visits) pairs. */
 int spider_search(const uint8_t *columns, const int *lengths, const uint8_t *rows, int nrows,
                   long states, double seconds, const int *weights, const int *schedule, int nschedule,
                   int *out, int max_moves, long *used) {
     W_REMOVED = weights[0]; W_FACE_DOWN = weights[1]; W_EMPTY = weights[2]; W_COVERED = weights[3];
-    W_SAME = weights[4]; W_OTHER = weights[5]; W_BREAK = weights[6];
+    W_SAME = weights[4]; W_OTHER = weights[5]; W_BREAK = weights[6]; W_AFTER_DEAL = weights[7];
     State root;
     int k = 0;
     for (int i = 0; i < NCOL; i++) {

@@ -10,9 +10,11 @@ The search is a beam over the stock's phases: from the positions kept at the
 start of a phase, a best-first search without stock deals (moves scored by
 same-suit joins, cards turned up, empty columns and runs completed) visits up
 to a fixed number of positions; the best ``width`` of them that may deal
-(no empty column) each deal the next row and start the next phase. After the
-last row the same search looks for the eighth run. A failed attempt is tried
-again wider, until the states or the time run out: the answer is then
+(no empty column), ranked by their score before or after the row is dealt,
+each deal the next row and start the next phase. After the last row the same
+search looks for the eighth run. Every weight set makes an attempt at one
+(width, positions) level before any set tries the next, wider one, until a
+line is found or the states, the time or the levels run out: the answer is then
 ``None`` (undecided), never a claim that the deal is lost.
 
 >>> cols = tuple((12 - r,) for r in range(10)) + ()
@@ -36,22 +38,32 @@ RUNS = 8
 
 #: Score weights, in this order: a removed run, a card still face down, an
 #: empty column, a column with face-down cards, a same-suit join, a join of a
-#: different suit, a break in a column's order. Each set solves deals the
-#: others miss (measured on 4-suit deals 1..20); they are tried in turn.
+#: different suit, a break in a column's order; then how the positions that
+#: deal are chosen (1: by their score once the row is dealt, 0: by their score
+#: before it). Each set solves deals the others miss (measured on random 4-suit
+#: deals 1..60 of seed 1234, the most winning first); every level of the
+#: ``SCHEDULE`` runs them all, in this order.
 PORTFOLIO = (
-    (1000, -30, 40, 0, 12, 3, -8),
-    (1000, -30, 40, 0, 25, 3, -8),
-    (1000, -30, 40, 0, 12, 3, -15),
-    (1000, -30, 40, -40, 12, 3, -8),
-    (1000, -15, 40, 0, 12, 3, -8),
+    (1000, -30, 40, 0, 25, 3, -8, 1),
+    (1000, -30, 40, 0, 12, 3, -8, 1),
+    (1000, -30, 40, 0, 25, 3, -8, 0),
+    (1000, -50, 40, 0, 12, 3, -8, 1),
+    (1000, -15, 40, 0, 12, 3, -8, 1),
+    (1000, -30, 100, 0, 12, 3, -8, 1),
+    (1000, -40, 80, -30, 18, 2, -12, 1),
+    (1000, -30, 40, 0, 12, 3, -8, 0),
+    (1000, -30, 40, 0, 50, 3, -8, 1),
+    (1000, -30, 40, 0, 12, 3, -15, 1),
+    (1000, -30, 40, -40, 12, 3, -8, 1),
+    (1000, -30, 40, 0, 12, 3, -15, 0),
 )
-REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK = PORTFOLIO[0]
+REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK, AFTER_DEAL = PORTFOLIO[0]
 
-#: (beam width, positions visited per phase) of each attempt, widest last; the
-#: first NARROW run with every weight set, the rest with the first set.
+#: (beam width, positions visited per phase) of each level, widest last: a
+#: round of attempts, one per weight set, at each level in turn (time-sliced,
+#: so a deal one set wins cheaply is not held up by another's wide attempts).
 SCHEDULE = ((4, 250), (16, 1000), (64, 4000), (150, 12000), (400, 40000), (1000, 100000),
             (2500, 250000))
-NARROW = 5
 _PYTHON = threading.Lock()
 
 DEAL = (-1, -1, 0)
@@ -206,9 +218,12 @@ class _Budget:
 # A node: (columns, runs removed, score, parent node, move).
 
 
-def _phase(starts, visits, width, budget, last):
-    """Best-first search without deals. Returns (won node or None, the best
-    ``width`` nodes that may deal)."""
+def _phase(starts, visits, width, budget, row):
+    """Best-first search without deals (``row``: the stock's next row, ``None``
+    in the last phase). Returns (won node or None, the best ``width`` nodes
+    that may deal: by their score, or with ``AFTER_DEAL`` by the score of the
+    position once ``row`` is dealt)."""
+    last = row is None
     heap = []
     seen = set()
     tick = 0
@@ -241,15 +256,24 @@ def _phase(starts, visits, width, budget, last):
                            + gone * REMOVED)
             heapq.heappush(heap, (-child_score, tick, (child, total, child_score, node, (s, d, count))))
             tick += 1
-    dealable.sort(key=lambda n: -n[2])
+    if AFTER_DEAL and dealable:
+        keys = {id(n): -score_of(*_dealt(n, row)) for n in dealable}
+        dealable.sort(key=lambda n: keys[id(n)])
+    else:
+        dealable.sort(key=lambda n: -n[2])
     return None, dealable[:width]
+
+
+def _dealt(node, row):
+    child, gone = deal_row(node[0], row)
+    return child, node[1] + gone
 
 
 def _attempt(start, rows, width, visits, budget):
     beam = [(start, 0, score_of(start, 0), None, None)]
     for phase in range(len(rows) + 1):
         last = phase == len(rows)
-        won, dealable = _phase(beam, visits, width, budget, last)
+        won, dealable = _phase(beam, visits, width, budget, None if last else rows[phase])
         if won is not None:
             return won
         if last or not dealable or budget.spent():
@@ -276,8 +300,8 @@ def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
            states: int, seconds: float, native: bool | None = None) -> SpiderLine:
     """Look for a winning line from ``columns`` with ``rows`` still in the stock
     (next row first), visiting at most ``states`` positions in ``seconds``:
-    each weight set of ``PORTFOLIO`` through the narrow attempts of the
-    ``SCHEDULE``, then the wide attempts with the first set. The compiled
+    each level of the ``SCHEDULE`` with every weight set of ``PORTFOLIO``,
+    until one wins or the positions, the seconds or the levels run out. The compiled
     search (``spider_native``) runs when it is built, unless ``native`` is
     False; both find the same line for the same budget.
 
@@ -286,8 +310,7 @@ def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
     started = time.monotonic()
     deadline = started + seconds
     used = 0
-    narrow, wide = SCHEDULE[:NARROW], SCHEDULE[NARROW:]
-    plan = [(weights, narrow) for weights in PORTFOLIO] + [(PORTFOLIO[0], wide)]
+    plan = [(weights, (level,)) for level in SCHEDULE for weights in PORTFOLIO]
     for weights, schedule in plan:
         left = deadline - time.monotonic()
         if used >= states or left <= 0:
@@ -317,7 +340,8 @@ def _search_with(columns, rows, states, seconds, weights, schedule, native):
 
 
 def _use(weights) -> None:
-    global REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK
-    if weights != (REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK):
-        REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK = weights
+    global REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK, AFTER_DEAL
+    AFTER_DEAL = weights[7]
+    if weights[:7] != (REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK):
+        REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK = weights[:7]
         _INFO.clear()
