@@ -11,6 +11,8 @@ suite under load).
 import argparse
 import multiprocessing
 import os
+import signal
+import sys
 import time
 
 
@@ -26,6 +28,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1800)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 2)
     args = parser.parse_args()
+    # Ended by SIGTERM (kill PID), it exits normally, and multiprocessing ends its daemonic
+    # spinners with it; without this they spun on to the end of --seconds.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     until = time.monotonic() + args.seconds
     workers = [multiprocessing.Process(target=spin, args=(until,), daemon=True)
                for _ in range(args.processes)]
