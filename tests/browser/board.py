@@ -1,6 +1,9 @@
 """Driving the board as a player does: by dragging, or with the keyboard only."""
 
+import math
+import random
 import re
+import time
 
 MOVE = re.compile(r"^([1-8]|[a-d]|h[hcds])([1-8]|[a-d]|h)(?:v([0-9a-f]+))?$")
 
@@ -46,6 +49,29 @@ def board_state(page) -> dict:
 
 def _center(box) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 20)
+
+
+class HumanPace:
+    """A person's pace over a line: each decision (a move not to a foundation) is played no
+    sooner than a think time drawn from a log-normal spread after the last move ended.
+    Playwright drags faster than the clocks' floor of 250 ms a decision on a quiet machine,
+    and a fixed pace is a metronome: either is held for review, as a script's play should be.
+    """
+
+    def __init__(self, page, *, seed: int = 0, floor_ms: float = 300, median_ms: float = 420, sigma: float = 0.35):
+        self.page, self.rng, self.floor_ms = page, random.Random(seed), floor_ms
+        self.mu, self.sigma = math.log(median_ms), sigma
+        self.last = time.monotonic()
+
+    def before(self, move: str) -> None:
+        if MOVE.fullmatch(move) and MOVE.fullmatch(move).group(2) != "h":
+            think = max(self.floor_ms, self.rng.lognormvariate(self.mu, self.sigma))
+            left = think - (time.monotonic() - self.last) * 1000
+            if left > 0:
+                self.page.wait_for_timeout(left)
+
+    def after(self) -> None:
+        self.last = time.monotonic()
 
 
 SETTLED = "el => Promise.allSettled(el.getAnimations().map((a) => a.finished))"

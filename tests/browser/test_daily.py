@@ -8,7 +8,7 @@ import pytest
 
 from games.clock import today_utc
 from games.models import Daily, Deal, Game, SolverStatus
-from tests.browser.board import drag_move, wait_settled
+from tests.browser.board import HumanPace, drag_move, wait_settled
 from tests.browser.players import log_in, start_daily
 from tests.support.lines import human_line
 
@@ -39,8 +39,11 @@ def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays
     site.locator('.card[data-pile="1"]').first.wait_for()
     wait_settled(site)
 
+    pace = HumanPace(site)  # as fast as the page lets a person play, and no faster
     for move in todays_freecell_daily:
+        pace.before(move)
         drag_move(site, move)
+        pace.after()
     site.get_by_role("dialog", name="You won!").wait_for()
     site.locator('[data-hud="status"]', has_text="Saved").wait_for()
     assert site.errors == []

@@ -149,6 +149,8 @@ def test_a_held_win_says_under_review_everywhere_until_staff_decide_and_the_play
         status = tile.locator("[data-tile-status]").text_content()
         assert ("Under review" in status) is expect_review and f"{len(line)} moves" in status
         site.goto(f"{site.base}/players/held/")
+        # The page's "Loading…" list is replaced by the player's stats once they arrive.
+        site.locator("[data-stats]").wait_for(state="detached")
         site.locator(".stats dd").first.wait_for()
         assert (site.locator("[data-under-review]").count() == 1) is expect_review
         stats = dict(zip(site.locator(".stats dt").all_inner_texts(), site.locator(".stats dd").all_inner_texts(),
