@@ -153,6 +153,36 @@ def tasks_reach_the_live_worker_only_from_live_tests(request):
         yield
 
 
+#: The longest tests, longest first (``scripts/test --durations=40`` on these 2 cores): run
+#: before everything else, so that the test processes share them out at the start instead of
+#: one process finishing a two-minute test alone at the end of the run.
+LONGEST_FIRST = (
+    "tests/reliability/test_schema_fuzz.py",
+    "tests/reliability/test_payload_fuzz.py::test_ten_thousand_bad_payloads",
+    "tests/site/test_run_command.py::test_run_command_with_no_environment",
+    "tests/browser/test_stock_daily.py",
+    "tests/browser/test_challenge.py",
+    "tests/solver/test_native_build.py",
+    "tests/site/test_static_minify.py",
+    "tests/reliability/test_tampering.py",
+    "tests/browser/test_daily.py::test_a_new_player_wins_the_daily_by_dragging",
+    "tests/reliability/test_faults_keepalive.py",
+    "tests/reliability/test_worker_crash.py",
+    "tests/reliability/test_forwarded_for.py",
+    "tests/browser/test_races.py",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The longest tests first (``LONGEST_FIRST``), the rest in their usual order."""
+
+    def rank(item) -> int:
+        return next((i for i, prefix in enumerate(LONGEST_FIRST) if item.nodeid.startswith(prefix)),
+                    len(LONGEST_FIRST))
+
+    items.sort(key=rank)  # stable: the order within each rank is kept
+
+
 def pytest_sessionfinish(session):
     from django.conf import settings
 
