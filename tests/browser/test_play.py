@@ -158,17 +158,21 @@ def test_a_solver_outage_is_said_before_the_local_nudge(site):
     """The solver is outside the page's control: its 503 is stood in for here, on every hint
     route (a page whose game is on the server asks its game's hint, not the deal's; once,
     under load, the hint was answered by the solver through a route this test left open)."""
+    stood_in = []
+
+    def outage(route) -> None:
+        stood_in.append(route.request.url)
+        route.fulfill(status=503, json={"error": {"code": "solver_unavailable",
+                                                  "message": "The solver cannot answer right now."}})
+
+    # Routed before the page loads, so that nothing the page sends is ever ahead of the route.
+    site.route("**/api/**/hint/", outage)
     open_deal(site, "/play/freecell/1")
-    site.route(
-        "**/api/**/hint/",
-        lambda route: route.fulfill(
-            status=503, json={"error": {"code": "solver_unavailable", "message": "The solver cannot answer right now."}}
-        ),
-    )
     site.keyboard.press("h")
     announcer = site.locator("[data-announcer]", has_text="Hint:")
     announcer.wait_for()
     said = announcer.text_content()
+    assert stood_in, f"the hint did not go through a hint route: {said!r}"
     assert said.startswith("The solver is not available; here is a simple nudge instead. Hint: ")
     notice = site.locator('[data-hud="notice"]')
     assert notice.is_visible() and "The solver is not available" in notice.text_content()
