@@ -10,7 +10,8 @@ import solver
 
 MODULES = [
     info.name for info in pkgutil.iter_modules(solver.__path__, "solver.")
-    if not info.name.endswith("__main__") and not info.name.endswith("._spider")  # the compiled search: no Python
+    if not info.name.endswith("__main__")
+    and not info.name.endswith(("._spider", "._klondike"))  # the compiled searches: no Python
 ]
 
 

@@ -1,0 +1,372 @@
+/* An exhaustive depth-first Klondike search with a transposition table
+ * (thoughtful Klondike: every card known), loaded by solver/klondike_native.py.
+ *
+ * The stock and waste are one list, the talon, in turning order, with ``p``
+ * cards turned (the waste top is talon[p-1]). A talon move plays any card the
+ * stock turns can reach (unlimited passes) and records how many turns it
+ * takes. The search closes on every position reachable with its moves:
+ *   - a column's top card, or a talon card, to its foundation;
+ *   - a talon card onto a column (a King into an empty column);
+ *   - any face-up run of a column (its head fits) onto another column, except
+ *     a King run that is the whole column moved into an empty column;
+ *   - a foundation's top card back onto a column, except a card no column
+ *     card could need (rank 2 or less, or both foundations of the other colour
+ *     at its rank - 1 or more).
+ * A card whose foundation takes it and that no column card could need (the
+ * same test) goes home at once from a column (and, in Draw 1, from the talon).
+ * Positions are keyed by two 64-bit hashes (the order of the columns is not
+ * part of the key). When the table is full, the depth or the time runs out,
+ * the answer is "unknown"; only a search that closed every position answers
+ * "no line". */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NCOL 7
+#define MAXCOL 24
+#define MAXTALON 24
+#define MAXMOVES 320
+#define MAXAUTO 52
+
+enum { COLCOL = 0, COLF = 1, TALCOL = 2, TALF = 3, FCOL = 4 };
+
+typedef struct {
+    uint8_t col[NCOL][MAXCOL];
+    uint8_t len[NCOL];
+    uint8_t down[NCOL];
+    uint8_t found[4];           /* engine order H C D S: colour = suit & 1 */
+    uint8_t talon[MAXTALON];
+    uint8_t tn, p;
+} State;
+
+typedef struct { uint8_t kind, a, b, presses; int16_t score; } Move;
+
+typedef struct {
+    State s;
+    Move moves[MAXMOVES];
+    int n, i;
+    Move in;
+    Move autos[MAXAUTO];
+    int na;
+} Frame;
+
+static __thread int draw_count;
+static __thread int search_flags;   /* 1: partial runs only when the card they uncover goes home; 2: no returns */
+
+#define SUIT(c) ((c) >> 4)
+#define RANK(c) ((c) & 15)
+#define RED(c) ((SUIT(c) & 1) == 0)
+
+static inline int fits(int card, int onto) {
+    return RANK(onto) == RANK(card) + 1 && RED(onto) != RED(card);
+}
+
+/* No card of the columns could need ``card``: both foundations of the other
+ * colour hold its rank - 1 or more (or it is an Ace or a Two). */
+static inline int unneeded(const State *s, int card) {
+    int r = RANK(card);
+    if (r <= 2) return 1;
+    int o1 = RED(card) ? 1 : 0, o2 = RED(card) ? 3 : 2;
+    return s->found[o1] >= r - 1 && s->found[o2] >= r - 1;
+}
+
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 30; x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27; x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31; return x;
+}
+
+static void hash_state(const State *s, uint64_t *h1, uint64_t *h2) {
+    uint64_t a = 0, b = 0;
+    for (int i = 0; i < NCOL; i++) {
+        uint64_t x = 0x9e3779b97f4a7c15ULL + s->down[i], y = 0x632be59bd9b4e019ULL + s->down[i];
+        for (int j = 0; j < s->len[i]; j++) {
+            x = mix(x ^ s->col[i][j]) + 0x1234567ULL;
+            y = (y ^ s->col[i][j]) * 0x100000001b3ULL + (y >> 29);
+        }
+        a += mix(x); b += mix(y ^ 0x5555555555555555ULL);
+    }
+    uint64_t f = s->found[0] | s->found[1] << 4 | s->found[2] << 8 | s->found[3] << 12;
+    /* the turns that bring the talon back to no card turned make p = 0, a
+     * multiple of the draw or the end of the talon one position */
+    int p = (s->p == s->tn || s->p % draw_count == 0) ? 0 : s->p;
+    uint64_t t = 0, u = 0;
+    for (int j = 0; j < s->tn; j++) {
+        t |= 1ULL << (s->talon[j] & 63);
+        u = u * 131 + s->talon[j];
+    }
+    a = mix(a ^ mix(f * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)p << 20)) ^ mix(t + 77));
+    b = mix(b + mix(f + ((uint64_t)p << 16) + 12345) + mix(u ^ 0xabcdefULL));
+    *h1 = a ? a : 1;
+    *h2 = b;
+}
+
+/* ---- transposition table ---- */
+static __thread uint64_t *table;
+static __thread uint64_t table_mask;
+static __thread long table_count, table_cap;
+
+static int insert(uint64_t h1, uint64_t h2) {   /* 1 new, 0 seen */
+    uint64_t i = h2 & table_mask;
+    for (;;) {
+        if (table[i] == 0) { table[i] = h1; table_count++; return 1; }
+        if (table[i] == h1) return 0;
+        i = (i + 1) & table_mask;
+    }
+}
+
+/* ---- moves ---- */
+static void lift(State *s, int i, int count) {
+    s->len[i] -= count;
+    if (s->len[i] && s->down[i] >= s->len[i]) s->down[i] = s->len[i] - 1;
+}
+
+static void talon_remove(State *s, int q) {   /* play talon[q-1], q cards turned */
+    memmove(s->talon + q - 1, s->talon + q, s->tn - q);
+    s->tn--;
+    s->p = q - 1;
+}
+
+static void apply(State *s, const Move *m) {
+    int card;
+    switch (m->kind) {
+    case COLCOL: {
+        int i = m->a, j = m->b, count = m->presses;
+        memcpy(s->col[j] + s->len[j], s->col[i] + s->len[i] - count, count);
+        s->len[j] += count;
+        lift(s, i, count);
+        break;
+    }
+    case COLF:
+        card = s->col[m->a][s->len[m->a] - 1];
+        s->found[SUIT(card)]++;
+        lift(s, m->a, 1);
+        break;
+    case TALCOL:
+        card = s->talon[m->a - 1];
+        s->col[m->b][s->len[m->b]++] = card;
+        talon_remove(s, m->a);
+        break;
+    case TALF:
+        card = s->talon[m->a - 1];
+        s->found[SUIT(card)]++;
+        talon_remove(s, m->a);
+        break;
+    case FCOL:
+        card = (m->a << 4) | s->found[m->a];
+        s->found[m->a]--;
+        s->col[m->b][s->len[m->b]++] = card;
+        break;
+    }
+}
+
+/* Cards turned after each count of turns from p: (q, turns) for each reachable q > 0. */
+static int talon_reach(const State *s, int *qs, int *turns) {
+    int n = 0, q = s->p, t = 0;
+    uint8_t seen[MAXTALON + 1];
+    if (s->tn == 0) return 0;
+    memset(seen, 0, sizeof seen);
+    int limit = 2 * (s->tn / draw_count + 2);
+    for (;;) {
+        if (q > 0 && !seen[q]) { seen[q] = 1; qs[n] = q; turns[n] = t; n++; }
+        if (t >= limit) break;
+        q = (q == s->tn) ? 0 : (q + draw_count < s->tn ? q + draw_count : s->tn);
+        t++;
+    }
+    return n;
+}
+
+/* Cards that go home at once; ``out`` gets them as moves. */
+static int auto_moves(State *s, Move *out) {
+    int n = 0, again = 1;
+    while (again) {
+        again = 0;
+        for (int i = 0; i < NCOL; i++) {
+            if (!s->len[i]) continue;
+            int card = s->col[i][s->len[i] - 1];
+            if (s->found[SUIT(card)] == RANK(card) - 1 && unneeded(s, card)) {
+                Move m = { COLF, (uint8_t)i, 0, 0, 0 };
+                apply(s, &m);
+                out[n++] = m;
+                again = 1;
+            }
+        }
+        if (draw_count == 1 && !again) {
+            int qs[MAXTALON + 1], turns[MAXTALON + 1];
+            int k = talon_reach(s, qs, turns);
+            for (int j = 0; j < k; j++) {
+                int card = s->talon[qs[j] - 1];
+                if (s->found[SUIT(card)] == RANK(card) - 1 && unneeded(s, card)) {
+                    Move m = { TALF, (uint8_t)qs[j], 0, (uint8_t)turns[j], 0 };
+                    apply(s, &m);
+                    out[n++] = m;
+                    again = 1;
+                    break;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+static int cmp_moves(const void *x, const void *y) {
+    return ((const Move *)y)->score - ((const Move *)x)->score;
+}
+
+static int gen_moves(const State *s, Move *out) {
+    int n = 0;
+    int empty = -1;
+    for (int j = 0; j < NCOL; j++) if (!s->len[j]) { empty = j; break; }
+    /* columns */
+    for (int i = 0; i < NCOL; i++) {
+        int len = s->len[i];
+        if (!len) continue;
+        int top = s->col[i][len - 1];
+        if (s->found[SUIT(top)] == RANK(top) - 1) {
+            int flips = (len - 1 == s->down[i] && s->down[i] > 0);
+            out[n++] = (Move){ COLF, (uint8_t)i, 0, 0, (int16_t)(flips ? 1000 : 700) };
+        }
+        for (int start = len - 1; start >= s->down[i]; start--) {
+            if (start < len - 1 && !fits(s->col[i][start + 1], s->col[i][start])) break;
+            int head = s->col[i][start], count = len - start;
+            int whole = start == s->down[i];
+            int16_t score;
+            if (whole && s->down[i] > 0) score = 900 + s->down[i];
+            else if (whole) score = 400;
+            else score = 200;
+            if (!whole && (search_flags & 1)) {
+                int under = s->col[i][start - 1];
+                if (s->found[SUIT(under)] != RANK(under) - 1) continue;
+            }
+            for (int j = 0; j < NCOL; j++) {
+                if (j == i) continue;
+                if (s->len[j]) {
+                    if (fits(head, s->col[j][s->len[j] - 1]))
+                        out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)count, score };
+                } else if (j == empty && RANK(head) == 13 && !(start == 0)) {
+                    out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)count, score };
+                }
+            }
+        }
+    }
+    /* talon */
+    int qs[MAXTALON + 1], turns[MAXTALON + 1];
+    int k = talon_reach(s, qs, turns);
+    for (int t = 0; t < k; t++) {
+        int card = s->talon[qs[t] - 1];
+        if (s->found[SUIT(card)] == RANK(card) - 1)
+            out[n++] = (Move){ TALF, (uint8_t)qs[t], 0, (uint8_t)turns[t], (int16_t)(600 - turns[t]) };
+        for (int j = 0; j < NCOL; j++) {
+            if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) : (RANK(card) == 13 && j == empty))
+                out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t],
+                                   (int16_t)(500 - turns[t]) };
+        }
+    }
+    /* foundation returns */
+    for (int f = 0; f < 4 && !(search_flags & 2); f++) {
+        if (!s->found[f]) continue;
+        int card = (f << 4) | s->found[f];
+        if (unneeded(s, card)) continue;
+        for (int j = 0; j < NCOL; j++) {
+            if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) : (RANK(card) == 13 && j == empty))
+                out[n++] = (Move){ FCOL, (uint8_t)f, (uint8_t)j, 0, 100 };
+        }
+    }
+    qsort(out, n, sizeof(Move), cmp_moves);
+    return n;
+}
+
+static double cpu_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int won(const State *s) {
+    return s->found[0] + s->found[1] + s->found[2] + s->found[3] == 52;
+}
+
+static int emit(const Move *m, int *out, int at, int cap) {
+    if (at >= cap) return -1;
+    out[4 * at] = m->kind; out[4 * at + 1] = m->a; out[4 * at + 2] = m->b; out[4 * at + 3] = m->presses;
+    return at + 1;
+}
+
+/* cards: 7 columns then the talon, card = suit << 4 | rank (suits H C D S);
+ * lens[7], downs[7], found[4], talon_len, p: as in State.
+ * Returns the number of moves of a winning line written to out (4 ints each:
+ * kind, a, b, turns or count), -1 when every position was closed without a win,
+ * -2 when the search stopped first (table, depth or seconds), -3 on a bad input
+ * or a line longer than cap. *used: positions closed. */
+int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, const int *found,
+                 int talon_len, int p, int draw, int flags, long max_states, double seconds, int max_depth,
+                 int *out, int cap, long *used) {
+    State root;
+    memset(&root, 0, sizeof root);
+    draw_count = draw;
+    search_flags = flags;
+    int at = 0;
+    for (int i = 0; i < NCOL; i++) {
+        if (lens[i] > MAXCOL) return -3;
+        root.len[i] = (uint8_t)lens[i]; root.down[i] = (uint8_t)downs[i];
+        memcpy(root.col[i], cards + at, lens[i]); at += lens[i];
+    }
+    if (talon_len > MAXTALON) return -3;
+    root.tn = (uint8_t)talon_len; root.p = (uint8_t)p;
+    memcpy(root.talon, cards + at, talon_len);
+    for (int f = 0; f < 4; f++) root.found[f] = (uint8_t)found[f];
+
+    uint64_t size = 1024;
+    while (size * 3 < (uint64_t)max_states * 4) size <<= 1;
+    table = calloc(size, sizeof(uint64_t));
+    Frame *frames = malloc(sizeof(Frame) * (size_t)(max_depth + 1));
+    if (!table || !frames) { free(table); free(frames); return -3; }
+    table_mask = size - 1; table_count = 0; table_cap = max_states;
+    double deadline = cpu_now() + seconds;
+
+    int result = -1, sp = 0, stopped = 0;
+    Frame *f0 = &frames[0];
+    f0->s = root;
+    f0->na = auto_moves(&f0->s, f0->autos);
+    uint64_t h1, h2;
+    hash_state(&f0->s, &h1, &h2);
+    insert(h1, h2);
+    if (won(&f0->s)) { sp = 0; result = 0; goto found; }
+    f0->n = gen_moves(&f0->s, f0->moves); f0->i = 0;
+
+    while (sp >= 0) {
+        Frame *f = &frames[sp];
+        if (f->i >= f->n) { sp--; continue; }
+        if (sp >= max_depth) { stopped = 1; f->i = f->n; continue; }
+        Frame *c = &frames[sp + 1];
+        c->s = f->s;
+        c->in = f->moves[f->i++];
+        apply(&c->s, &c->in);
+        c->na = auto_moves(&c->s, c->autos);
+        if (won(&c->s)) { sp++; result = 0; goto found; }
+        hash_state(&c->s, &h1, &h2);
+        if (!insert(h1, h2)) continue;
+        if (table_count >= table_cap) { stopped = 1; break; }
+        if ((table_count & 4095) == 0 && cpu_now() > deadline) { stopped = 1; break; }
+        c->n = gen_moves(&c->s, c->moves); c->i = 0;
+        sp++;
+    }
+    *used = table_count;
+    free(table); free(frames); table = NULL;
+    (void)result;
+    return stopped ? -2 : -1;
+
+found:
+    {
+        int k = 0;
+        for (int d = 0; d <= sp; d++) {
+            if (d > 0) { k = emit(&frames[d].in, out, k, cap); if (k < 0) break; }
+            for (int j = 0; j < frames[d].na && k >= 0; j++) k = emit(&frames[d].autos[j], out, k, cap);
+            if (k < 0) break;
+        }
+        *used = table_count;
+        free(table); free(frames); table = NULL;
+        return k < 0 ? -3 : k;
+    }
+}

@@ -1,0 +1,128 @@
+"""Our exhaustive Klondike search (``klondike_dfs.c``), loaded with ctypes.
+
+A depth-first search over every position reachable from a Klondike position
+(all cards known), with a table of the positions met; see the C file's notes
+for its moves. It answers with a winning line in our notation (not yet
+replayed: the caller replays it through the engine), with ``EXHAUSTED`` when
+it closed every reachable position without a win (a proof, within its move
+set, that no winning line exists), or with ``UNFINISHED`` when its positions,
+depth or CPU seconds ran out first. The seconds are CPU seconds of the calling
+thread. The package's build compiles it into ``solver._klondike`` (``setup.py``).
+
+>>> from engine import deal
+>>> run(deal("klondike-draw1", 5), states=200_000, seconds=10).outcome
+'solved'
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib.machinery
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import SUITS, get_ruleset
+
+HERE = Path(__file__).resolve().parent
+SOLVED, EXHAUSTED, UNFINISHED = "solved", "exhausted", "unfinished"
+#: Longest line read back, and the deepest the search goes (moves plus the
+#: cards sent home at once along them).
+MAX_MOVES = 4096
+MAX_DEPTH = 3000
+_SUIT_LETTERS = "hcds"  # engine.cards.SUITS, lower case
+_COLUMN_TO_COLUMN, _COLUMN_HOME, _TALON_TO_COLUMN, _TALON_HOME, _RETURN = range(5)
+
+_lock = threading.Lock()
+_library = None
+
+
+@dataclass(frozen=True, slots=True)
+class DfsRun:
+    """``outcome``: ``solved`` (``line`` in our notation), ``exhausted`` or
+    ``unfinished``; ``states``: positions closed."""
+
+    outcome: str
+    line: tuple[str, ...]
+    states: int
+
+
+def library_path() -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = HERE / f"_klondike{suffix}"
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _load():
+    global _library
+    with _lock:
+        if _library is None:
+            path = library_path()
+            if path is None:
+                _library = False
+                return None
+            function = ctypes.CDLL(str(path)).klondike_dfs
+            function.restype = ctypes.c_int
+            ints = ctypes.POINTER(ctypes.c_int)
+            function.argtypes = [
+                ctypes.c_char_p, ints, ints, ints, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                ctypes.c_int, ctypes.c_long, ctypes.c_double, ctypes.c_int, ints, ctypes.c_int,
+                ctypes.POINTER(ctypes.c_long),
+            ]
+            _library = function
+    return _library or None
+
+
+def available() -> bool:
+    return _load() is not None
+
+
+def _code(card) -> int:
+    return SUITS.index(card.suit) << 4 | card.rank
+
+
+def run(position, *, states: int, seconds: float, flags: int = 0) -> DfsRun:
+    """Search ``position`` (a Klondike ``StockPosition``) with up to ``states``
+    positions and ``seconds`` CPU seconds."""
+    function = _load()
+    if function is None:
+        return DfsRun(UNFINISHED, (), 0)
+    draw = get_ruleset(position.variant).draw_count
+    # The talon in turning order: the waste (bottom first), then the stock from its top.
+    talon = list(position.waste) + list(reversed(position.stock))
+    cards = bytes(_code(c) for column in position.columns for c in column) + bytes(_code(c) for c in talon)
+    lens = (ctypes.c_int * 7)(*(len(c) for c in position.columns))
+    downs = (ctypes.c_int * 7)(*position.face_down)
+    found = (ctypes.c_int * 4)(*position.foundations)
+    out = (ctypes.c_int * (4 * MAX_MOVES))()
+    used = ctypes.c_long(0)
+    count = function(cards, lens, downs, found, len(talon), len(position.waste), draw, flags, states,
+                     seconds, MAX_DEPTH, out, MAX_MOVES, ctypes.byref(used))
+    if count == -1:
+        return DfsRun(EXHAUSTED, (), used.value)
+    if count < 0:
+        return DfsRun(UNFINISHED, (), used.value)
+    moves = [tuple(out[4 * i:4 * i + 4]) for i in range(count)]
+    return DfsRun(SOLVED, notation(moves), used.value)
+
+
+def notation(moves) -> tuple[str, ...]:
+    """The search's ``(kind, a, b, n)`` moves in our notation: ``s`` for each
+    stock turn, ``w3``/``wh`` from the waste, ``35``/``3h`` from a column
+    (the count is implied), ``hs5`` back from a foundation."""
+    line: list[str] = []
+    for kind, a, b, n in moves:
+        if kind == _COLUMN_TO_COLUMN:
+            line.append(f"{a + 1}{b + 1}")
+        elif kind == _COLUMN_HOME:
+            line.append(f"{a + 1}h")
+        elif kind in (_TALON_TO_COLUMN, _TALON_HOME):
+            line.extend(["s"] * n)
+            line.append("wh" if kind == _TALON_HOME else f"w{b + 1}")
+        elif kind == _RETURN:
+            line.append(f"h{_SUIT_LETTERS[a]}{b + 1}")
+        else:
+            raise ValueError(f"unknown move kind {kind}")
+    return tuple(line)
