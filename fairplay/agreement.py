@@ -69,6 +69,9 @@ OPENING_ASKED = 2
 #: afresh from the player's position: how often the player then plays a preset's move.
 FOLLOWED_DECISIONS = 40
 FOLLOWED_PRESETS = 3
+#: A count cut by the deadline before this many decisions were asked says nothing yet
+#: (its rate reads 0; the top of the board's full check counts on to the end).
+FOLLOWED_ENOUGH = 20
 
 
 def shipped_scans(variant: str) -> tuple[Scan, ...]:
@@ -303,7 +306,10 @@ class Followed:
 
     @property
     def rate(self) -> float:
-        return round(self.matched / self.asked, 3) if self.asked else 0.0
+        """The share matched; 0 for a count the deadline cut before ``FOLLOWED_ENOUGH``."""
+        if not self.asked or (self.cut and self.asked < FOLLOWED_ENOUGH):
+            return 0.0
+        return round(self.matched / self.asked, 3)
 
 
 def presets_followed(start: Position, moves: Sequence[str], *, skip: int = OPENING_DECISIONS,

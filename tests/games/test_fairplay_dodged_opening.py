@@ -7,6 +7,7 @@ import engine
 from fairplay.agreement import (
     OPENING_DECISIONS,
     Agreement,
+    Followed,
     PresetAgreement,
     opening_dodged,
     presets_followed,
@@ -52,6 +53,11 @@ def test_an_opening_decision_that_too_few_presets_were_compared_at_is_no_dodge()
 
 def test_the_followed_signal_separates_a_solvers_rest_from_a_persons():
     assert followed_signal(0.30) == 0.0 and followed_signal(0.55) == 1.0 and 0 < followed_signal(0.45) < 1
+
+
+def test_a_count_the_deadline_cut_early_says_nothing_yet():
+    assert Followed(10, 10, "time").rate == 0.0
+    assert Followed(20, 15, "time").rate == 0.75 and Followed(10, 10).rate == 1.0
 
 
 def test_after_the_dodged_opening_the_bot_plays_the_fast_presets_moves_and_a_person_does_not():
