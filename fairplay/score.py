@@ -12,7 +12,7 @@
 - **followed after the dodge**: after such an opening, how often the next
   decisions were one of the fast presets' next moves, each asked from the
   player's position (``agreement.presets_followed``, the first 40 decisions
-  after the opening). The bot of issue 23 plays one on 62-88 % of them (its
+  after the opening). The bot of issue 23 plays one on 45-92 % of them (its
   rest is a solver's line); a synthetic person's own line from the same
   position mostly on 8-43 %, but on some deals, where the position has one
   natural way on, as often as the bot (docs/reliability.md).
