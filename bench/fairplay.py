@@ -16,7 +16,10 @@ Plays, in this process and against the real scoring code
     evaluation, no solver) playing its own line with log-normal think times
     that grow with the options on the board, a few moves taken back and a few
     detours; plus "steady" people (fast, even pace, nothing taken back), the
-    hardest people to tell from a script.
+    hardest people to tell from a script;
+(c) a stress case for the dodged-opening signals: a steady person whose opening
+    happened to dodge every preset (the dodging bot's opening, then the heuristic
+    player's own line from there), counted apart from the people.
 
 Prints each game's score and the detection and false-positive rates at the
 threshold in the settings (and at a few others).
@@ -40,7 +43,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freecell_site.settings.test")
 import engine  # noqa: E402
 import solver  # noqa: E402
 from fairplay.score import assess  # noqa: E402
-from tests.support.dodging import dodging_line, lognormal_session  # noqa: E402
+from tests.support.dodging import dodging_line, lognormal_session, person_after_dodge  # noqa: E402
 from tests.support.synthetic import bot_session, human_line, human_session  # noqa: E402
 
 BOTS = {
@@ -57,6 +60,8 @@ BOTS = {
     "solve 1-4s 20% detours": dict(line="solve", ms_per_decision=(1000, 4000), detour_rate=0.2),
 }
 DODGER = "dodging opening, eo -opt"
+CHANCE = "steady, dodged by chance"
+GROUPS = frozenset({"bots", "dodger", "people", "chance"})
 PEOPLE = {
     "person": dict(median_ms=3500, sigma=0.8, undo_rate=0.05, detour_rate=0.03),
     "quick person": dict(median_ms=2000, sigma=0.7, undo_rate=0.03, detour_rate=0.02),
@@ -84,29 +89,52 @@ def _score(start, session, seconds: float) -> float:
                   undos=session.undos, seconds=seconds)
 
 
-def run(deals: int, seed: int, seconds: float) -> dict[str, list[float]]:
+def run(deals: int, seed: int, seconds: float, groups: frozenset[str] = GROUPS) -> dict[str, list[float]]:
+    """``groups``: which players to score (the others' random draws are still made, so
+    that a subset scores the same games as a whole run)."""
     rng = random.Random(seed)
-    scores: dict[str, list[float]] = {name: [] for name in (*BOTS, DODGER, *PEOPLE)}
+    names = [*(BOTS if "bots" in groups else ()), *((DODGER,) if "dodger" in groups else ()),
+             *(PEOPLE if "people" in groups else ()), *((CHANCE,) if "chance" in groups else ())]
+    scores: dict[str, list[float]] = {name: [] for name in names}
     costs: list[float] = []
     for number in _deals(deals, rng):
         start = engine.deal("freecell", number)
         for name, how in BOTS.items():
             how = dict(how)
-            session = bot_session(start, _solver_for(how.pop("line")), rng.randint(0, 10**6), **how)
+            bot_seed = rng.randint(0, 10**6)
+            if "bots" not in groups:
+                continue
+            session = bot_session(start, _solver_for(how.pop("line")), bot_seed, **how)
             result = _score(start, session, seconds)
             scores[name].append(result.score)
             costs.append(result.seconds)
             print(f"#{number:<10} {name:22} score {result.score:.2f} {result.signals} "
                   f"best {result.agreement.best.preset} {result.agreement.best.rate:.2f}", flush=True)
         # Issue 23's preset-dodging bot: 8 opening decisions no preset plays, then fc-solve -l eo -opt.
-        session = lognormal_session(dodging_line(start, rng.randint(0, 10**6)), rng.randint(0, 10**6))
-        result = _score(start, session, seconds)
-        scores[DODGER].append(result.score)
-        costs.append(result.seconds)
-        print(f"#{number:<10} {DODGER:22} score {result.score:.2f} {result.signals}", flush=True)
-        line = human_line(start, seed)
+        line_seed, pace_seed = rng.randint(0, 10**6), rng.randint(0, 10**6)
+        if {"dodger", "chance"} & groups:
+            dodging = dodging_line(start, line_seed)
+        if "dodger" in groups:
+            session = lognormal_session(dodging, pace_seed)
+            result = _score(start, session, seconds)
+            scores[DODGER].append(result.score)
+            costs.append(result.seconds)
+            print(f"#{number:<10} {DODGER:22} score {result.score:.2f} {result.signals} "
+                  f"followed {result.followed}", flush=True)
+        if "chance" in groups:  # its seeds are not drawn from rng: the other players' stay as they were
+            session = human_session(start, person_after_dodge(start, dodging, seed), number % 10**6,
+                                    **PEOPLE["steady person"])
+            result = _score(start, session, seconds)
+            scores[CHANCE].append(result.score)
+            costs.append(result.seconds)
+            print(f"#{number:<10} {CHANCE:22} score {result.score:.2f} {result.signals} "
+                  f"followed {result.followed}", flush=True)
+        line = human_line(start, seed) if "people" in groups else None
         for name, how in PEOPLE.items():
-            session = human_session(start, line, rng.randint(0, 10**6), **how)
+            person_seed = rng.randint(0, 10**6)
+            if line is None:
+                continue
+            session = human_session(start, line, person_seed, **how)
             result = _score(start, session, seconds)
             scores[name].append(result.score)
             costs.append(result.seconds)
@@ -127,8 +155,11 @@ def report(scores: dict[str, list[float]], threshold: float) -> None:
               f"{max(values):5.2f}  " + " ".join(f"{h:4.0%}" for h in held))
     bots = [v for n, vs in scores.items() if n in BOTS or n == DODGER for v in vs]
     people = [v for n, vs in scores.items() if n in PEOPLE for v in vs]
-    print(f"\nthreshold {threshold:.2f}: bots held {sum(v >= threshold for v in bots)}/{len(bots)}, "
-          f"people held {sum(v >= threshold for v in people)}/{len(people)}")
+    dodger, chance = scores.get(DODGER, []), scores.get(CHANCE, [])
+    print(f"\nthreshold {threshold:.2f}: bots held {sum(v >= threshold for v in bots)}/{len(bots)} "
+          f"(the dodging bot {sum(v >= threshold for v in dodger)}/{len(dodger)}), "
+          f"people held {sum(v >= threshold for v in people)}/{len(people)}; "
+          f"steady people after a dodged opening held {sum(v >= threshold for v in chance)}/{len(chance)}")
 
 
 def main() -> None:
@@ -141,9 +172,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=settings.FAIRPLAY_ASSESS_SECONDS)
+    parser.add_argument("--players", default=",".join(sorted(GROUPS)),
+                        help="comma-separated groups to score: bots, dodger, people, chance (default all)")
     args = parser.parse_args()
+    groups = frozenset(args.players.split(","))
+    if not groups <= GROUPS:
+        parser.error(f"unknown players: {', '.join(sorted(groups - GROUPS))}")
     started = time.monotonic()
-    scores = run(args.deals, args.seed, args.seconds)
+    scores = run(args.deals, args.seed, args.seconds, groups)
     report(scores, settings.FAIRPLAY_HOLD_SCORE)
     print(f"({time.monotonic() - started:.0f} s)")
 

@@ -60,6 +60,18 @@ SUFFIX_SHARE = 0.5
 #: The first decisions of a line: if no shipped preset played any of them, the opening
 #: dodged them all (a signal of its own, ``score.py``).
 OPENING_DECISIONS = 8
+#: An opening decision counts as dodged when at least this many presets were compared at
+#: it (a preset may find no line from a position within ``SEARCH_LIMIT``, as ``ve`` often
+#: does, or be cut by the deadline) and none of them played it.
+OPENING_ASKED = 2
+#: After a dodged opening, up to this many of the next decisions are each compared with
+#: the next move of the fast presets (``FOLLOWED_PRESETS``: the first shipped scans), asked
+#: afresh from the player's position: how often the player then plays a preset's move.
+FOLLOWED_DECISIONS = 40
+FOLLOWED_PRESETS = 3
+#: A count cut by the deadline before this many decisions were asked says nothing yet
+#: (its rate reads 0; the top of the board's full check counts on to the end).
+FOLLOWED_ENOUGH = 20
 
 
 def shipped_scans(variant: str) -> tuple[Scan, ...]:
@@ -91,6 +103,8 @@ class PresetAgreement:
     #: decisions of the opening compared, and matched
     opening_compared: int = 0
     opening_matched: int = 0
+    #: per decision of the opening: matched (True), missed (False) or not compared (None)
+    opening: tuple[bool | None, ...] = ()
 
     @property
     def rate(self) -> float:
@@ -260,19 +274,78 @@ def _suffix_rate(hits: Sequence[bool | None], restart_points: Sequence[int], dec
     return best
 
 
-def _opening(hits: Sequence[bool | None]) -> tuple[int, int]:
-    opening = [hit for hit in hits[:OPENING_DECISIONS] if hit is not None]
-    return len(opening), sum(opening)
+def _opening(hits: Sequence[bool | None]) -> tuple[int, int, tuple[bool | None, ...]]:
+    opening = tuple(hits[:OPENING_DECISIONS])
+    compared = [hit for hit in opening if hit is not None]
+    return len(compared), sum(compared), opening
 
 
 def opening_dodged(agreement: Agreement, decisions: int) -> bool:
-    """Whether every shipped preset was asked at (nearly) each of the line's first decisions
-    (a preset may find no line from a position) and none played one of them: an opening
-    chosen to dodge the presets."""
+    """Whether none of the line's first ``OPENING_DECISIONS`` decisions was a shipped preset's
+    move while each of them was compared with at least ``OPENING_ASKED`` presets: an opening
+    chosen to dodge the presets. A preset that finds no line from some opening positions
+    (``ve`` within ``SEARCH_LIMIT``) or whose walk the deadline cut does not veto it; the
+    others still had to be dodged at every decision."""
     if decisions < 2 * OPENING_DECISIONS or not agreement.presets:
         return False
-    return all(p.opening_compared >= OPENING_DECISIONS - 2 and p.opening_matched == 0
-               for p in agreement.presets)
+    if any(p.opening_matched for p in agreement.presets):
+        return False
+    asked = [sum(index < len(p.opening) and p.opening[index] is not None for p in agreement.presets)
+             for index in range(OPENING_DECISIONS)]
+    return all(count >= min(OPENING_ASKED, len(agreement.presets)) for count in asked)
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """After the opening: ``matched`` of ``asked`` decisions were the next move of one of the
+    fast presets asked from the player's position (``presets_followed``)."""
+
+    asked: int
+    matched: int
+    cut: str = ""
+
+    @property
+    def rate(self) -> float:
+        """The share matched; 0 for a count the deadline cut before ``FOLLOWED_ENOUGH``."""
+        if not self.asked or (self.cut and self.asked < FOLLOWED_ENOUGH):
+            return 0.0
+        return round(self.matched / self.asked, 3)
+
+
+def presets_followed(start: Position, moves: Sequence[str], *, skip: int = OPENING_DECISIONS,
+                     limit: int = FOLLOWED_DECISIONS, deadline: float | None = None,
+                     lines: VerdictStore | None = None,
+                     positions: Sequence[Position] | None = None) -> Followed:
+    """How often the ``limit`` decisions after the first ``skip`` were the next move of one
+    of the variant's first ``FOLLOWED_PRESETS`` shipped presets, each asked afresh from
+    the player's position (lines kept in ``lines`` as the walks keep theirs). A bot that
+    dodged the opening and then plays a solver's line plays one of those moves far more
+    often than a person whose own opening happened to match none."""
+    if positions is None:
+        positions = replay_positions(start, moves)
+    plan = plan_for(start.variant)
+    args = [plan.args(scan) for scan in shipped_scans(start.variant)[:FOLLOWED_PRESETS]]
+    asked = matched = seen = 0
+    for index, move in enumerate(moves):
+        if not is_decision(move):
+            continue
+        seen += 1
+        if seen <= skip:
+            continue
+        if asked >= limit:
+            break
+        if deadline is not None and time.monotonic() > deadline:
+            return Followed(asked, matched, "time")
+        position = positions[index]
+        key = move_key(position, move, positions[index + 1])
+        nexts = []
+        for preset in args:
+            line = _preset_line(position, preset, lines)
+            nexts.append(next(decision_keys(position, line), None) if line else None)
+        if any(nexts):
+            asked += 1
+            matched += key in nexts
+    return Followed(asked, matched)
 
 
 class _Walkers:

@@ -8,15 +8,24 @@
 - **no exploration**: not one move taken back, not one position visited twice;
 - **dodged opening**: not one of the line's first decisions was a shipped
   preset's move (a script that dodges the presets on purpose, then plays a
-  solver's line; the presets, asked again further on, match that line).
+  solver's line; the presets, asked again further on, match that line);
+- **followed after the dodge**: after such an opening, how often the next
+  decisions were one of the fast presets' next moves, each asked from the
+  player's position (``agreement.presets_followed``, the first 40 decisions
+  after the opening). The bot of issue 23 plays one on 45-92 % of them (its
+  rest is a solver's line); a synthetic person's own line from the same
+  position mostly on 8-43 %, but on some deals, where the position has one
+  natural way on, as often as the bot (docs/reliability.md).
 
 Agreement needs fc-solve's presets, which play the FreeCell family only: a
 Klondike or Spider win is scored on the other three signals (its agreement is 0
 and ``presets`` empty), so its score stays below the threshold of 0.5 and the
 clocks' rules (``games/services/fairplay.py``) are what hold such a win.
 
-Each signal is mapped to 0..1 and weighted; the weights and the threshold are
-chosen with ``bench/fairplay.py`` (figures in docs/reliability.md). Nothing
+Each signal is mapped to 0..1 and weighted, and the score is the weighted sum, at
+most 1 (the weights add up to more: the last counts only after a dodged
+opening); the weights and the threshold are chosen with ``bench/fairplay.py``
+(figures in docs/reliability.md). Nothing
 here decides anything: the service holds a result above the threshold and a
 person reviews it.
 """
@@ -30,10 +39,20 @@ from dataclasses import dataclass
 
 from engine import Position, legal_moves
 from fairplay import timing
-from fairplay.agreement import Agreement, line_agreement, opening_dodged, replay_positions
+from fairplay.agreement import (
+    Agreement,
+    Followed,
+    line_agreement,
+    opening_dodged,
+    presets_followed,
+    replay_positions,
+)
 from solver.presets import solvable_variants
 
-WEIGHTS = {"agreement": 0.5, "regularity": 0.18, "pace": 0.14, "no_exploration": 0.08, "dodged_opening": 0.1}
+WEIGHTS = {"agreement": 0.5, "regularity": 0.18, "pace": 0.14, "no_exploration": 0.08, "dodged_opening": 0.1,
+           "followed_after_dodge": 0.35}
+#: The share of the seconds given to the walks that ``presets_followed`` may take after them.
+FOLLOWED_SECONDS_SHARE = 0.5
 #: The most think times kept in the evidence (the plot); longer games are cut.
 SERIES_LIMIT = 400
 
@@ -62,6 +81,11 @@ def pace_signal(median_ms: float, expected_ms: float) -> float:
     return _clamp((1 - median_ms / expected_ms) / 0.7) if expected_ms else 0.0
 
 
+def followed_signal(rate: float) -> float:
+    """0 at or below 35 % of decisions on a fast preset's move after a dodged opening, 1 from 55 %."""
+    return _clamp((rate - 0.35) / 0.20)
+
+
 def exploration_signal(undos: int, revisits: int) -> float:
     """1 when nothing was taken back or visited twice; 0 from three such moves."""
     return _clamp(1 - (undos + revisits) / 3)
@@ -78,6 +102,7 @@ class Assessment:
     undos: int
     revisits: int
     seconds: float
+    followed: Followed | None = None
 
     def evidence(self, threshold: float) -> dict:
         """What staff see: the signals, the closest preset and the timing series."""
@@ -105,6 +130,9 @@ class Assessment:
             "undos": self.undos,
             "revisits": self.revisits,
             "assessed_in_s": round(self.seconds, 2),
+            "followed": ({"asked": self.followed.asked, "matched": self.followed.matched,
+                          "rate": self.followed.rate, "cut": self.followed.cut}
+                         if self.followed is not None else None),
         }
 
 
@@ -141,14 +169,21 @@ def assess(start: Position, moves: Sequence[str], server_times: Sequence[int],
                  if presets_play(start.variant) else Agreement(()))
     best = agreement.best
     median = statistics.median(think) if think else 0
+    dodged = opening_dodged(agreement, len(think))
+    followed = None
+    if dodged:  # the walks are done: the fast presets' lines are mostly kept already
+        budget = None if seconds is None else time.monotonic() + seconds * FOLLOWED_SECONDS_SHARE
+        followed = presets_followed(start, moves, deadline=budget, lines=lines, positions=positions)
     signals = {
         "agreement": round(agreement_signal(best.rate if best else 0.0), 3),
         "regularity": round(regularity_signal(timing.spread(think)), 3),
         "pace": round(pace_signal(median, expected_think_ms(options)), 3),
         "no_exploration": round(exploration_signal(undos, revisits), 3),
         # an opening in which no shipped preset's move was played (agreement.opening_dodged)
-        "dodged_opening": float(opening_dodged(agreement, len(think))),
+        "dodged_opening": float(dodged),
+        # after it, the fast presets' moves played (agreement.presets_followed)
+        "followed_after_dodge": round(followed_signal(followed.rate), 3) if followed else 0.0,
     }
-    score = round(sum(WEIGHTS[name] * value for name, value in signals.items()), 3)
+    score = round(min(1.0, sum(WEIGHTS[name] * value for name, value in signals.items())), 3)
     return Assessment(score, signals, agreement, tuple(think), tuple(client), tuple(options), undos,
-                      revisits, time.monotonic() - began)
+                      revisits, time.monotonic() - began, followed)

@@ -112,6 +112,10 @@ def assisted_reason(evidence: dict | None) -> str:
     player only sees that the result is under review."""
     if not evidence or evidence["score"] < evidence["threshold"]:
         return ""
+    followed = evidence.get("followed")
+    if followed and evidence["signals"].get("followed_after_dodge"):
+        return (f"engine-assistance score {evidence['score']:.2f}: an opening that no preset plays, "
+                f"then {followed['rate']:.0%} of decisions a fast preset's next move")[:200]
     return (f"engine-assistance score {evidence['score']:.2f}: {evidence['agreement']:.0%} of "
             f"decisions were preset {evidence['preset']}'s own moves")[:200]
 

@@ -29,7 +29,11 @@ TOP_ROUNDS = 12
 
 
 def _cut_by_time(evidence: dict | None) -> bool:
-    return bool(evidence) and any(p["cut"] == "time" for p in evidence.get("presets", []))
+    """A preset's walk, or the count of preset moves followed after a dodged opening, cut by time."""
+    if not evidence:
+        return False
+    followed = evidence.get("followed") or {}
+    return any(p["cut"] == "time" for p in evidence.get("presets", [])) or followed.get("cut") == "time"
 
 
 def fairplay_top_due(*, result: Result) -> bool:

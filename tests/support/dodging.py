@@ -17,7 +17,7 @@ from fairplay.agreement import decision_keys, move_key, shipped_scans
 from solver import library
 from solver.lines import line_from
 from solver.presets import plan_for
-from tests.support.synthetic import Session
+from tests.support.synthetic import Session, heuristic_line
 
 OPENING = 8
 UNSHIPPED = ("-l", "eo", "-opt")
@@ -66,6 +66,31 @@ def dodging_line(start, seed: int = 0) -> list[str]:
     return line
 
 
+def dodged_opening(start, line: list[str]) -> list[str]:
+    """The first ``OPENING`` decisions of ``line`` (a ``dodging_line``) and the foundation
+    moves right after them."""
+    position, opening, decided = start, [], 0
+    for move in line:
+        if decided == OPENING and not move.endswith("h"):
+            break
+        opening.append(move)
+        position = apply_move(position, move)
+        decided += not move.endswith("h")
+    return opening
+
+
+def person_after_dodge(start, line: list[str], seed: int = 0) -> list[str]:
+    """A person whose opening happened to dodge every preset: ``line``'s dodged opening,
+    then the synthetic person's own line (``heuristic_line``) from there, no solver's."""
+    opening = dodged_opening(start, line)
+    position = replay(start, opening).position
+    for attempt in range(20):
+        rest = heuristic_line(position, seed * 100 + attempt)
+        if rest is not None:
+            return [*opening, *rest]
+    raise AssertionError("the heuristic player found no line after the opening")
+
+
 def lognormal_session(line: list[str], seed: int = 0, *, median_ms: float = 3000, sigma: float = 0.5,
                       low: int = 1000, high: int = 12_000) -> Session:
     """One move per request at log-normal waits (foundation moves go with the decision before)."""
@@ -82,4 +107,4 @@ def lognormal_session(line: list[str], seed: int = 0, *, median_ms: float = 3000
     return session
 
 
-__all__ = ["dodging_line", "lognormal_session", "is_won"]
+__all__ = ["dodging_line", "dodged_opening", "person_after_dodge", "lognormal_session", "is_won"]
