@@ -22,7 +22,7 @@ def todays_daily(variant: str = "freecell") -> None:
     Daily.objects.create(variant=variant, date=today_utc(), deal=deal)
 
 
-def test_a_real_worker_fills_a_range_from_an_empty_reserve_with_progress_in_the_job(celery_worker_process):
+def test_a_real_worker_fills_a_range_from_an_empty_reserve_with_progress_in_the_job(live_stack, celery_worker_process):
     todays_daily()
     first = today_utc() + dt.timedelta(days=1)
     last = first + dt.timedelta(days=5)
@@ -36,7 +36,8 @@ def test_a_real_worker_fills_a_range_from_an_empty_reserve_with_progress_in_the_
         row = FillJob.objects.filter(pk=job.pk).values().first()
         dailies = list(Daily.objects.filter(variant="freecell").values_list("date", "deal__number", "source"))
         reserve = list(Deal.objects.filter(variant="freecell", daily_reserve=True).values_list("number", "status"))
-        return f"job {row}\ndailies {dailies}\nreserve {reserve}\nworker:\n{celery_worker_process.tail(60)}"
+        return (f"job {row}\ndailies {dailies}\nreserve {reserve}\n{live_stack.broker_state()}\n"
+                f"worker:\n{celery_worker_process.tail(60)}")
 
     finished = wait_for(done, timeout=240, step=0.5, explain=state)
     assert (finished.filled, finished.waiting, finished.failed) == (6, 0, 0)

@@ -216,6 +216,21 @@ class LiveServices:
             return False
         return not any(active.values()) and not any(reserved.values())
 
+    def broker_state(self) -> str:
+        """For a test that waited in vain: what waits on this run's queue (each priority step's
+        list), what the broker holds delivered and unacknowledged, what the worker says it holds."""
+        from freecell_site.celery import app
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        queue = settings.CELERY_TASK_DEFAULT_QUEUE
+        lists = {key.decode(errors="replace"): client.llen(key)
+                 for key in client.scan_iter(match=f"{queue}*") if client.type(key) == b"list"}
+        unacked = sum(1 for _, raw in client.hscan_iter("unacked") if queue.encode() in raw)
+        inspect = app.control.inspect(destination=[self.worker.node], timeout=2)
+        return (f"broker: waiting {lists or 'none'}, delivered and unacknowledged {unacked}; "
+                f"worker {'alive' if self.worker.popen and self.worker.popen.poll() is None else 'exited'}: "
+                f"active {inspect.active()}, reserved {inspect.reserved()}")
+
     def queue_emptied(self) -> int:
         """Drop every task still waiting on this run's queue (each priority step's list); returns how many."""
         client = redis.Redis.from_url(settings.REDIS_URL)
