@@ -4,11 +4,14 @@
   a gunicorn web server on loopback, both on the pytest-django test database
   (Postgres). Tests that use them must use ``transactional_db`` so that what
   they write is committed and visible to the other processes.
-- ``collected_static``: ``collectstatic`` as ``scripts/run`` runs it, once a session.
+- ``collected_static``: ``collectstatic`` as ``scripts/run`` runs it, once a run (shared by its processes).
 - ``readme_server``: the service as the README's run command starts it, serving those files.
 """
 
+import fcntl
+import json
 import os
+import shutil
 from contextlib import contextmanager
 
 import pytest
@@ -65,12 +68,23 @@ def live_url(live_stack) -> str:
 
 
 @pytest.fixture(scope="session")
-def collected_static(tmp_path_factory) -> Collected:
-    """The static files as production serves them (local settings, the site's storage)."""
+def collected_static(tmp_path_factory, worker_id) -> Collected:
+    """The static files as production serves them (local settings, the site's storage): collected
+    once for the whole run (about 9 s of a core), the parallel test processes sharing one copy
+    that none of them changes."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "freecell_site.settings.local"}
     for name in README_UNSET:
         env.pop(name, None)
-    return collect(tmp_path_factory.mktemp("static") / "static", env)
+    if worker_id == "master":  # not a parallel run
+        return collect(tmp_path_factory.mktemp("static") / "static", env)
+    shared = tmp_path_factory.getbasetemp().parent  # this run's, common to its test processes
+    with open(shared / "static.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the first process collects; the others wait for it
+        root = shared / "static"
+        if not (root / "staticfiles.json").exists():
+            shutil.rmtree(root, ignore_errors=True)  # a process that failed half-way left it
+            return collect(root, env)
+        return Collected(root, json.loads((root / "staticfiles.json").read_text())["paths"])
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from tests.support.factors import factor_enrol
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
-MAX_EXAMPLES = 8
+MAX_EXAMPLES = 4
 
 
 def identities(make_player) -> list[Identity]:
