@@ -24,6 +24,10 @@ today's FreeCell daily with 100 ranked results, then measures, open loop
    worker makes while a ranked daily is played (``fairplay_warm``, every few
    decisions) are made then, in this process, unless ``--cold-fairplay``.
 
+``--social [--rate 300] [--seconds 30] [--members 20]`` runs ``bench/social_boards.py``
+instead: the daily board among a league's members and among followed players
+against the public board (target: their p99 within 2x the public board's).
+
 Targets on a 2-core machine: board p99 within 2x the static file's with 0
 errors at 300 req/s; p99 under 50 ms up to 600 req/s or more; win to
 leaderboard p95 under 1 s. The figures are printed, never asserted.
@@ -423,6 +427,12 @@ def report_reads(out: dict, args) -> None:
 
 
 def main() -> None:
+    if "--social" in sys.argv[1:]:  # the boards among a league and among followed players
+        sys.argv.remove("--social")
+        from bench.social_boards import main as social_main
+
+        social_main()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board-rate", type=float, default=300)
     parser.add_argument("--board-seconds", type=float, default=30)
