@@ -62,6 +62,20 @@ _flush_by_delete()
 
 
 @pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database commits without waiting for its log to reach the disk
+    (``synchronous_commit = off`` for this database only: 4 ms a commit against 9 ms here).
+    What a test sees is the same; only a crash of the server could lose the last commits,
+    and the tests that crash PostgreSQL run a cluster of their own (tests/reliability/faults.py)."""
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        name = connection.ops.quote_name(connection.settings_dict["NAME"])
+        cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
+        cursor.execute("SET synchronous_commit = off")  # this connection, opened before
+
+
+@pytest.fixture(scope="session")
 def live_services(django_db_setup, django_db_blocker, tmp_path_factory):
     """Gunicorn + a Celery worker against the test database; torn down at the end."""
     from django.db import connection
