@@ -17,6 +17,7 @@ import time
 from functools import partial
 from urllib.parse import parse_qs, urlparse
 
+from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -83,7 +84,27 @@ class Bucket:
         return True
 
 
+def _played_out(frame_id, play, **kwargs) -> tuple[str, dict | None, bool]:
+    """Store a move (or an undo) and build what it sends, in one trip to a database thread: the
+    mover's answer as JSON text, the others' progress event (None when the race is over: the race
+    itself is sent then), and whether the race is over."""
+    played = play(**kwargs)
+    answer = game_out(played.entry.game, played.replay)
+    news = None if played.race_over else event({"type": "progress", "player": progress_out(played.entry)})
+    return as_json({"type": "game", "id": frame_id, "game": answer}), news, played.race_over
+
+
 class RaceConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        """Channels' own, less its trip to a thread before every message (each frame, and each
+        progress event forwarded: four a move in a race of four) to close stale database
+        connections: this socket reaches the database only through ``database_sync_to_async``,
+        which closes them around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.group = race_group(self.code)
@@ -169,16 +190,15 @@ class RaceConsumer(AsyncWebsocketConsumer):
         await self._send_game(frame.get("id"), entry.game)
 
     async def on_moves(self, frame):
-        played = await database_sync_to_async(race_moves.race_moves_append)(
-            code=self.code, player=self.user, expected_ply=frame["expected_ply"], moves=frame["moves"],
-            client_times=frame["client_times"], game_id=frame.get("game"))
-        await self._played(frame, played)
+        await self._played(*await database_sync_to_async(_played_out)(
+            frame.get("id"), race_moves.race_moves_append, code=self.code, player=self.user,
+            expected_ply=frame["expected_ply"], moves=frame["moves"], client_times=frame["client_times"],
+            game_id=frame.get("game")))
 
     async def on_undo(self, frame):
-        played = await database_sync_to_async(race_moves.race_undo)(
-            code=self.code, player=self.user, expected_ply=frame["expected_ply"], to_ply=frame["to_ply"],
-            game_id=frame.get("game"))
-        await self._played(frame, played)
+        await self._played(*await database_sync_to_async(_played_out)(
+            frame.get("id"), race_moves.race_undo, code=self.code, player=self.user,
+            expected_ply=frame["expected_ply"], to_ply=frame["to_ply"], game_id=frame.get("game")))
 
     async def on_leave(self, frame):
         await database_sync_to_async(race_services.race_leave)(code=self.code, player=self.user)
@@ -194,14 +214,12 @@ class RaceConsumer(AsyncWebsocketConsumer):
             await self._send_game_if_dealt()
 
     # --- what is sent -------------------------------------------------------
-    async def _played(self, frame, played):
-        answer = await database_sync_to_async(game_out)(played.entry.game, played.replay)
-        await self.send(text_data=as_json({"type": "game", "id": frame.get("id"), "game": answer}))
-        if played.race_over:
+    async def _played(self, answer: str, news: dict | None, race_over: bool):
+        await self.send(text_data=answer)
+        if race_over:
             await self._broadcast_race()
         else:
-            await self.channel_layer.group_send(
-                self.group, event({"type": "progress", "player": progress_out(played.entry)}))
+            await self.channel_layer.group_send(self.group, news)
 
     async def _done(self, frame):
         """The answer to a frame whose news went to everyone as ``race``: the sender's

@@ -122,12 +122,16 @@ ASGI_APPLICATION = "freecell_site.asgi.application"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 times a read out after 5 s by default, the length of channels-redis's
-            # blocking pop (BZPOPMIN, 5 s) on an idle socket: a longer read timeout, or idle
-            # sockets die with "Timeout reading from". Its pool refuses a connection past
-            # max_connections (100 by default) at once, and every socket's join and broadcast
-            # takes one: 200 sockets connecting together had half of them closed (1011).
+            # Redis pub/sub (channels-redis's second layer): a process subscribes once to each race
+            # it holds sockets of and hands an event to those sockets itself, so a move's progress
+            # is one PUBLISH, however many players. The list-based RedisChannelLayer took 4 round
+            # trips to send it and 4 more for each socket that received it (docs/benchmarks.md,
+            # Race sockets). Messages are not kept for a process that is not subscribed: every
+            # progress event carries the player's whole progress, and a socket that reconnects
+            # is sent the race as stored. redis-py's pool refuses a connection past
+            # max_connections (100 by default): the limit stays high for a burst of publishers; a
+            # command waits at most socket_timeout for Redis.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
                                   "max_connections": env.int("CHANNEL_LAYER_MAX_CONNECTIONS", default=1000)}],
                        "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi")},

@@ -1,5 +1,6 @@
 """The Redis channel layer under a burst: as many sockets joining their races at once as one
-socket server holds (bench/races_load.py connects 200), none refused by the layer's own pool."""
+socket server holds (bench/races_load.py connects 200), none refused by the layer's own pool,
+and a race's event reaching each of its sockets once and no other race's."""
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
@@ -9,7 +10,8 @@ from channels.layers import get_channel_layer
 
 def test_a_burst_of_sockets_joining_at_once_all_join():
     layer = get_channel_layer()
-    assert type(layer).__name__ == "RedisChannelLayer"  # the layer the sockets run on with Redis
+    # The layer the sockets run on with Redis: pub/sub, one subscription per process and race.
+    assert type(layer).__name__ == "RedisPubSubChannelLayer"
     sockets = 300
 
     async def burst():
@@ -19,7 +21,12 @@ def test_a_burst_of_sockets_joining_at_once_all_join():
             # the socket that asked was closed with 1011 in the middle of its connect.
             results = await asyncio.gather(*(layer.group_add(f"race.burst{i % 50}", channel)
                                              for i, channel in enumerate(channels)), return_exceptions=True)
-            return [r for r in results if isinstance(r, Exception)]
+            failed = [r for r in results if isinstance(r, Exception)]
+            await layer.group_send("race.burst7", {"type": "race.event", "text": "seven"})
+            heard = [await asyncio.wait_for(layer.receive(channels[i]), 10) for i in range(7, sockets, 50)]
+            assert heard == [{"type": "race.event", "text": "seven"}] * (sockets // 50)
+            assert all(layer._get_layer().channels[c].empty() for c in channels)
+            return failed
         finally:
             await asyncio.gather(*(layer.group_discard(f"race.burst{i % 50}", channel)
                                    for i, channel in enumerate(channels)), return_exceptions=True)
