@@ -26,14 +26,14 @@ _OWNERS = {
     "guest": ('g."player_id" IS NULL AND g."guest_key" = %s AND g."updated_at" >= %s',
               lambda owner: [owner.key, guest_expiry_cutoff()]),
 }
-_LOCKS = {
-    kind: RowSelect(
+_SELECTS = {
+    (kind, lock): RowSelect(
         Join(Game, "g", unread=frozenset({"plan"})),
         Join(Deal, "d", via="deal", unread=frozenset({"solution", "honest_reference", "scope", "note"})),
         Join(Daily, "y", via="daily", outer=True),
-        where=f'g."id" = %s AND {condition}', lock=True,
+        where=f'g."id" = %s AND {condition}', lock=lock,
     )
-    for kind, (condition, _) in _OWNERS.items()
+    for kind, (condition, _) in _OWNERS.items() for lock in (True, False)
 }
 
 
@@ -43,13 +43,15 @@ def _owner_kind(owner) -> str:
     return "seat" if isinstance(owner, RaceSeat) else "player"
 
 
-def game_row_locked(*, game_id, owner) -> Game | None:
+def game_row_locked(*, game_id, owner, lock: bool = True) -> Game | None:
     """The owner's game with its deal and daily, its row locked until the transaction
-    ends (``SELECT ... FOR UPDATE OF`` the game only); ``None`` when the owner has no such game."""
+    ends (``SELECT ... FOR UPDATE OF`` the game only); ``None`` when the owner has no such game.
+    ``lock=False``: the same read without the lock, for a write that checks the row is
+    unchanged when it writes (``core.rows.row_update``'s ``unchanged``)."""
     try:
         key = game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id))
     except ValueError:
         return None
     kind = _owner_kind(owner)
-    row = _LOCKS[kind].fetch([key, *_OWNERS[kind][1](owner)])
+    row = _SELECTS[kind, lock].fetch([key, *_OWNERS[kind][1](owner)])
     return None if row is None else row[0]
