@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
+from accounts.authentication import token_refusal
 from core.errors import NotFound
 from core.fields import count_list, plain_count, plain_text, text_list
 from core.schemas import THROTTLED
@@ -42,7 +43,7 @@ from games.apis.owners import (
 from games.kept import game_position
 from games.models import DEAL_NUMBER_MAX, Game, Submission
 from games.referee import GameReplay, hides_cards
-from games.selectors import daily_rank, game_submission, player_game, player_games
+from games.selectors import TokenPlayer, daily_rank, game_submission, player_game, player_games
 from games.services.games import (
     MAX_CLIENT_MS,
     MAX_LOG_MOVES,
@@ -262,6 +263,9 @@ class GameDetailApi(APIView):
 
 
 class GameMovesApi(APIView):
+    # A script's token is read once per process; each append's own read of the game asks whether
+    # it still stands (accounts.authentication.ExpiringTokenAuthentication._remembered).
+    token_from_memory = True
     throttle_classes = [OneTripScopedRateThrottle]
     throttle_scope = "moves"
 
@@ -279,8 +283,13 @@ class GameMovesApi(APIView):
             data.is_valid(raise_exception=True)
             values = data.validated_data
         owner = request_owner(request, write=True)
+        if getattr(request.auth, "unconfirmed", False):
+            owner = TokenPlayer(owner, request.auth)
         appended = moves_append(game_id=game_id, player=owner, origin=request_origin(request), **values)
         return Response(game_out(appended.game, appended.replay))
+
+    def handle_exception(self, exc):
+        return super().handle_exception(token_refusal(self.request, exc))
 
 
 class GameUndoApi(APIView):
