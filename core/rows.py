@@ -11,6 +11,7 @@ fields' own database converters, so the instances are those the ORM makes
     GAME = RowSelect(Join(Game, "g"), Join(Deal, "d", via="deal"), where='g."id" = %s')
     game, deal = GAME.fetch([game_id])  # None when no row matches
     row_update(game, ("ply", "updated_at"))  # one UPDATE, as save(update_fields=...) makes
+    row_update(game, ("ply", "updated_at"), unchanged={"ply": 3})  # 0: the row is no longer at ply 3
 """
 
 from __future__ import annotations
@@ -91,19 +92,27 @@ class RowSelect:
 
 
 @cache
-def _update_sql(model: type, names: tuple[str, ...]) -> str:
+def _update_sql(model: type, names: tuple[str, ...], unchanged: tuple[str, ...] = ()) -> str:
     quote = connection.ops.quote_name
     columns = ", ".join(f"{quote(model._meta.get_field(name).column)} = %s" for name in names)
     table, pk = quote(model._meta.db_table), quote(model._meta.pk.column)
-    return f"UPDATE {table} SET {columns} WHERE {pk} = %s"  # noqa: S608 - names from the metadata
+    checks = "".join(f" AND {quote(model._meta.get_field(name).column)} = %s" for name in unchanged)
+    return f"UPDATE {table} SET {columns} WHERE {pk} = %s{checks}"  # noqa: S608 - names from the metadata
 
 
-def row_update(instance, names: tuple[str, ...]) -> None:
+def row_update(instance, names: tuple[str, ...], *, unchanged: dict | None = None) -> int:
     """Write the fields ``names`` of ``instance``, as ``save(update_fields=names)`` does
-    (an ``auto_now`` field among them is set now), with one statement built once."""
+    (an ``auto_now`` field among them is set now), with one statement built once.
+
+    ``unchanged``: values (field name to value, as read) the row must still hold for the
+    write to happen: a write that no other write came between since the read, without
+    holding a lock. Returns the number of rows written, 0 when one of them changed."""
     model, values = type(instance), []
     for name in names:
         field = model._meta.get_field(name)
         values.append(field.get_db_prep_save(field.pre_save(instance, False), connection))
+    checks = tuple(unchanged or ())
+    expected = [model._meta.get_field(name).get_db_prep_value(unchanged[name], connection) for name in checks]
     with connection.cursor() as cursor:
-        cursor.execute(_update_sql(model, names), [*values, instance.pk])
+        cursor.execute(_update_sql(model, names, checks), [*values, instance.pk, *expected])
+        return cursor.rowcount

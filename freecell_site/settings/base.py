@@ -61,7 +61,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
-    "django_structlog.middlewares.RequestMiddleware",
+    "core.logs.RequestMiddleware",
     "core.logs.RequestIdHeaderMiddleware",
     "games.browser_ids.BrowserIdMiddleware",
 ]

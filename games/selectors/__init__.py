@@ -15,6 +15,7 @@ from games.selectors.games import (
     GUEST_GAME_LIFETIME,
     Guest,
     RaceSeat,
+    TokenPlayer,
     game_submission,
     guest_expiry_cutoff,
     owned_by,
@@ -38,7 +39,7 @@ from games.selectors.stats import player_stats
 
 __all__ = [
     "COUNTED", "GUEST_GAME_LIFETIME", "LEADERBOARD_LIMIT", "ON_BOARDS", "PLAYER_ON_BOARDS", "Guest",
-    "RaceSeat",
+    "RaceSeat", "TokenPlayer",
     "daily_is_open", "daily_layout_open", "daily_players", "daily_rank", "daily_started", "deals_featured",
     "game_submission",
     "guest_expiry_cutoff", "layout_variants", "leaderboard_all_time", "leaderboard_daily",

@@ -39,6 +39,16 @@ class RaceSeat:
     player: object
 
 
+@dataclass(frozen=True)
+class TokenPlayer:
+    """A player whose token was taken from memory (``accounts.authentication.ExpiringTokenAuthentication``):
+    their games, reached only while the token still stands, asked by the same read
+    (``games.services.game_rows``); the read that finds the game marks the token confirmed."""
+
+    player: object
+    token: object
+
+
 def guest_expiry_cutoff(now: dt.datetime | None = None) -> dt.datetime:
     """Guest games last updated before this have expired."""
     return (now or timezone.now()) - GUEST_GAME_LIFETIME

@@ -15,7 +15,7 @@ import uuid
 
 from core.rows import Join, RowSelect
 from games.models import Daily, Deal, Game
-from games.selectors import Guest, RaceSeat, guest_expiry_cutoff
+from games.selectors import Guest, RaceSeat, TokenPlayer, guest_expiry_cutoff
 
 #: Who may reach a game, per kind of owner (``games.selectors.owned_by`` says the same with the ORM),
 #: and the lock that reads it with its deal and daily. Long columns no write of a game reads stay in
@@ -26,30 +26,57 @@ _OWNERS = {
     "guest": ('g."player_id" IS NULL AND g."guest_key" = %s AND g."updated_at" >= %s',
               lambda owner: [owner.key, guest_expiry_cutoff()]),
 }
-_LOCKS = {
-    kind: RowSelect(
+
+
+def _token_standing() -> str:
+    """The token still there, for this game's player, and its user active: what
+    ``ExpiringTokenAuthentication`` asks (its age is checked from memory: it never changes)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from rest_framework.authtoken.models import Token
+
+    q = connection.ops.quote_name
+    user = get_user_model()._meta
+    # Names from the models' metadata; values only as parameters.
+    return (f'EXISTS (SELECT 1 FROM {q(Token._meta.db_table)} t JOIN {q(user.db_table)} u'  # noqa: S608
+            f' ON u.{q(user.pk.column)} = t."user_id" WHERE t."key" = %s AND t."user_id" = g."player_id"'
+            f' AND t."created" = %s AND u."is_active")')
+
+
+_OWNERS["token"] = (f'g."player_id" = %s AND NOT g."in_race" AND {_token_standing()}',
+                    lambda owner: [owner.player.pk, owner.token.key, owner.token.created])
+_SELECTS = {
+    (kind, lock): RowSelect(
         Join(Game, "g", unread=frozenset({"plan"})),
         Join(Deal, "d", via="deal", unread=frozenset({"solution", "honest_reference", "scope", "note"})),
         Join(Daily, "y", via="daily", outer=True),
-        where=f'g."id" = %s AND {condition}', lock=True,
+        where=f'g."id" = %s AND {condition}', lock=lock,
     )
-    for kind, (condition, _) in _OWNERS.items()
+    for kind, (condition, _) in _OWNERS.items() for lock in (True, False)
 }
 
 
 def _owner_kind(owner) -> str:
     if isinstance(owner, Guest):
         return "guest"
+    if isinstance(owner, TokenPlayer):
+        return "token"
     return "seat" if isinstance(owner, RaceSeat) else "player"
 
 
-def game_row_locked(*, game_id, owner) -> Game | None:
+def game_row_locked(*, game_id, owner, lock: bool = True) -> Game | None:
     """The owner's game with its deal and daily, its row locked until the transaction
-    ends (``SELECT ... FOR UPDATE OF`` the game only); ``None`` when the owner has no such game."""
+    ends (``SELECT ... FOR UPDATE OF`` the game only); ``None`` when the owner has no such game.
+    ``lock=False``: the same read without the lock, for a write that checks the row is
+    unchanged when it writes (``core.rows.row_update``'s ``unchanged``)."""
     try:
         key = game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id))
     except ValueError:
         return None
     kind = _owner_kind(owner)
-    row = _LOCKS[kind].fetch([key, *_OWNERS[kind][1](owner)])
-    return None if row is None else row[0]
+    row = _SELECTS[kind, lock].fetch([key, *_OWNERS[kind][1](owner)])
+    if row is None:
+        return None
+    if kind == "token":
+        owner.token.unconfirmed = False  # found: the token stands
+    return row[0]

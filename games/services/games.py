@@ -2,8 +2,11 @@
 
 Every write locks the game row (``select_for_update`` inside ``atomic``) and
 checks the ply the client expects, so two devices or a double-clicked button
-never interleave. A batch is checked move by move by the engine before any of
-it is stored: an illegal move refuses the whole batch with its index.
+never interleave; an append that does not win first tries one read and one
+UPDATE that writes only if the row is unchanged since the read (the same
+guarantee without the lock's transaction; ``moves_append``). A batch is checked
+move by move by the engine before any of it is stored: an illegal move refuses
+the whole batch with its index.
 """
 
 from collections.abc import Sequence
@@ -115,21 +118,61 @@ def moves_append(*, game_id, player, expected_ply: int, moves: Sequence[str],
     ``origin``: the request's address and browser id, noted with a daily game's win.
 
     Only the batch is replayed, from the position the stored log leads to, kept
-    with the game (``games.kept``; replayed from the deal when it is not the log's)."""
+    with the game (``games.kept``; replayed from the deal when it is not the log's).
+
+    A batch that does not win is first written without a lock (``_append_unlocked``):
+    one read, one UPDATE that writes only if the row is still the one read. When
+    another write came between, or the batch wins (the win's writes go together), it
+    is done again under the row lock, in a transaction, from a fresh read."""
     if not moves:
         raise InvalidRequest("A batch holds at least one move.", code="empty_batch")
+    appended = _append_unlocked(game_id=game_id, player=player, expected_ply=expected_ply, moves=moves,
+                                client_times=client_times)
+    if appended is not None:
+        return appended
     with transaction.atomic():
         game = game_locked(game_id=game_id, player=player)
-        _ply_check(game, expected_ply)
-        _log_length_check(moves, game.ply)
-        _client_times_check(game, moves, client_times)
-        _ranking_expire(game)
-        stored = game_position(game)
-        reveals = stored.reveals  # the batch's replay adds its moves' reveals to the log's
-        result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=reveals)
-        replay = GameReplay(stored.start, result.position, reveals)
-        _moves_record(game, engine.canonical_line(stored.position, moves), client_times, won=result.won,
-                      origin=origin, replay=replay)
+        replay, line, won = _batch_check(game, expected_ply, moves, client_times)
+        _moves_record(game, line, client_times, won=won, origin=origin, replay=replay)
+    return Appended(game=game, replay=replay)
+
+
+def _batch_check(game: Game, expected_ply: int, moves: Sequence[str],
+                 client_times: Sequence[int]) -> tuple[GameReplay, list[str], bool]:
+    """The checks of an append, in order (the refusals the API documents), and the batch
+    replayed from the kept position: where the new log leads, the batch as logs keep it,
+    and whether it wins."""
+    _ply_check(game, expected_ply)
+    _log_length_check(moves, game.ply)
+    _client_times_check(game, moves, client_times)
+    _ranking_expire(game)
+    stored = game_position(game)
+    reveals = stored.reveals  # the batch's replay adds its moves' reveals to the log's
+    result = batch_replay(stored.position, list(moves), offset=game.ply, reveals=reveals)
+    replay = GameReplay(stored.start, result.position, reveals)
+    return replay, engine.canonical_line(stored.position, moves), result.won
+
+
+def _append_unlocked(*, game_id, player, expected_ply: int, moves: Sequence[str],
+                     client_times: Sequence[int]) -> Appended | None:
+    """A batch that does not win, appended with one read and one checked UPDATE, no
+    transaction: the UPDATE writes only if the row is still at the ply and the
+    ``updated_at`` read (every write of a game sets it), so a write that came between
+    makes it write nothing; and it waits, as a locked read would, for a transaction
+    that holds the row's lock. A refusal is raised from the read, a state the game was
+    in once the request had arrived. ``None``: nothing was written (another write came
+    between, or the batch wins), the caller does it again under the lock."""
+    game = game_row_locked(game_id=game_id, owner=player, lock=False)
+    if game is None:
+        raise NotFound("No such game.")
+    read = {"ply": game.ply, "updated_at": game.updated_at}
+    replay, line, won = _batch_check(game, expected_ply, moves, client_times)
+    if won:
+        return None
+    hooks = _moves_apply(game, line, client_times, won=False, replay=replay)
+    if not row_update(game, _APPEND_FIELDS, unchanged=read):
+        return None
+    hooks()  # not in a transaction: each runs now, after the write (in the caller's, at its commit)
     return Appended(game=game, replay=replay)
 
 
@@ -138,19 +181,16 @@ _APPEND_FIELDS = ("moves", "ply", "server_times", "client_times", "position", "r
                   "finished_at", "updated_at")
 
 
-def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *, won: bool,
-                  origin: Origin | None = None, replay: GameReplay | None = None) -> Submission | None:
-    """Store checked moves with this request's receive time; a win finishes the
-    game and opens its submission, which is returned. A guest's game (taken over
-    by an account or not) that is won is just won: nothing is submitted.
-    ``replay``: where the whole new log leads, kept with the game (``games.kept``)."""
+def _moves_apply(game: Game, moves: Sequence[str], client_times: Sequence[int], *, won: bool,
+                 replay: GameReplay | None = None):
+    """Set checked moves on ``game`` (not written yet) with this request's receive time; a
+    win finishes the game. Returns what to do once they are written: the ``on_commit``
+    hooks that follow a write (the player's stats, the fair-play searches)."""
     now = timezone.now()
-    if game.ply == 0 and game.records_wins:  # from now on the game counts as played in the player's stats
-        transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
+    first = game.ply == 0 and game.records_wins  # from now on the game counts as played in the player's stats
     held = game.move_list
-    if game.ranked_attempt and not won and fairplay_warm_due(game.deal.variant, held, [*held, *moves]):
-        # the fair-play assessment's searches follow the game (games/services/fairplay.py)
-        transaction.on_commit(lambda pk=str(game.pk): doorbell(tasks.fairplay_warm_task, pk))
+    # the fair-play assessment's searches follow the game (games/services/fairplay.py)
+    warm = game.ranked_attempt and not won and fairplay_warm_due(game.deal.variant, held, [*held, *moves])
     game.moves = " ".join([*held, *moves])
     game.ply += len(moves)
     game.server_times = [*game.server_times, *[_elapsed_ms(game, now)] * len(moves)]
@@ -159,7 +199,26 @@ def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int],
     if won:
         game.state = Game.State.WON
         game.finished_at = now
+
+    def hooks() -> None:
+        if first:
+            transaction.on_commit(lambda: leaderboards_outdate(player_id=game.player_id))
+        if warm:
+            transaction.on_commit(lambda pk=str(game.pk): doorbell(tasks.fairplay_warm_task, pk))
+
+    return hooks
+
+
+def _moves_record(game: Game, moves: Sequence[str], client_times: Sequence[int], *, won: bool,
+                  origin: Origin | None = None, replay: GameReplay | None = None) -> Submission | None:
+    """Store checked moves with this request's receive time, in the caller's transaction
+    with the row locked; a win finishes the game and opens its submission, which is
+    returned. A guest's game (taken over by an account or not) that is won is just won:
+    nothing is submitted. ``replay``: where the whole new log leads, kept with the game
+    (``games.kept``)."""
+    hooks = _moves_apply(game, moves, client_times, won=won, replay=replay)
     row_update(game, _APPEND_FIELDS)
+    hooks()
     if won and origin is not None:  # before the worker is rung: it links the win (services/links.py)
         origin_record(game=game, address=origin.address, browser=origin.browser)
     return _submission_open(game) if won and game.records_wins else None
