@@ -2,7 +2,8 @@
 (the old par) against ``refine_par`` run on that line to its end (the new par, as
 the worker's ``games.par_refine`` finds it once per daily).
 
-- FreeCell: Microsoft deals FIRST..LAST (``--freecell 1-1000``, variant ``freecell``).
+- FreeCell: Microsoft deals FIRST..LAST (``--freecell 1-1000``, variant ``freecell``; ``--variant
+  forecell`` for ForeCell's deals).
 - Klondike and Spider: ``--stock N`` random numbers from 10^12..10^20 per variant of
   ``--stock-variants``, drawn from ``--seed`` (printed; a new seed each run).
 
@@ -76,6 +77,7 @@ def summary(rows: list[dict]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--freecell", default="1-1000", help="FIRST-LAST Microsoft deals, or 0 for none")
+    parser.add_argument("--variant", default="freecell", help="the FreeCell-family variant of --freecell")
     parser.add_argument("--stock", type=int, default=0, help="random numbers per Klondike and Spider variant")
     parser.add_argument("--stock-variants", default=",".join(STOCK))
     parser.add_argument("--seed", type=int, default=None)
@@ -89,13 +91,13 @@ def main() -> None:
     args = parser.parse_args()
     if args.summary is not None:
         rows = [json.loads(line) for name in args.summary for line in Path(name).read_text().splitlines()]
-        summary(rows)
+        summary(list({(row["variant"], row["number"]): row for row in rows}.values()))  # a deal once
         return
     print(f"load average at the start: {os.getloadavg()}; {' '.join(sys.argv[1:])}", flush=True)
     deals: list[tuple[str, int]] = []
     if args.freecell != "0":
         first, last = (int(part) for part in args.freecell.split("-"))
-        deals += [("freecell", number) for number in range(first, last + 1)]
+        deals += [(args.variant, number) for number in range(first, last + 1)]
     if args.stock:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
         print(f"random numbers: seed {seed}", flush=True)
