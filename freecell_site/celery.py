@@ -31,9 +31,9 @@ streams_drop_when_full()
 VISIBILITY_TIMEOUT = 20  # seconds; must exceed every task's hard time limit
 TASK_SOFT_TIME_LIMIT = 12
 TASK_TIME_LIMIT = 15
-PRIORITY_BULK = 9  # pool and reserve filling, solving, honest references: after every validation
+PRIORITY_BULK = 9  # pool and reserve filling, solving, par, honest references: after every validation
 BULK_TASKS = ("games.honest_reference", "games.deal_solve", "games.pools_fill", "games.pool_fill",
-              "games.fill_job_step", "games.deal_difficulty", "games.difficulty_refresh")
+              "games.fill_job_step", "games.deal_difficulty", "games.difficulty_refresh", "games.par_refine")
 
 app = Celery("freecell_site")
 # The request id and the task's own ids in every line the worker logs (core/logs.py).

@@ -93,6 +93,14 @@ class Deal(models.Model):
     scope = models.CharField(max_length=200, blank=True, help_text="What the solver's verdict proves.")
     par = models.PositiveIntegerField(null=True, blank=True, help_text="Shortest line found, in moves.")
     solution = models.TextField(blank=True, help_text="The par line, verified by the engine.")
+    par_method = models.CharField(
+        max_length=80, blank=True,
+        help_text="How the par line was found: the search that found it (ve, ksolve-minimal, ...), "
+                  "then what refined it (+suffix:SEARCHES searched again from its positions, "
+                  "+shorten the peephole search; solver/par.py).",
+    )
+    par_refined_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the worker finished refining par (a daily's deal, once).")
     iterations = models.BigIntegerField(default=0)
     solved_at = models.DateTimeField(null=True, blank=True)
     in_pool = models.BooleanField(default=False, help_text="Offered as a random winnable deal.")

@@ -167,6 +167,18 @@ def pool_fill_task(variant: str, reserve: bool = False) -> int:
     return pool_fill(variant=variant, target=target, seconds=FREECELL_TASK_SECONDS, reserve=reserve)
 
 
+@shared_task(name="games.par_refine")
+def par_refine_task(deal_id: int, first: int = 1) -> int | None:
+    """One bounded round of refining a daily's par (``deal_par_refine``); rings the next round
+    while the scan of its line is not done. Returns the deal's par."""
+    from games.services.solving import deal_par_refine
+
+    deal, following = deal_par_refine(deal_id=deal_id, first=first)
+    if following is not None:
+        par_refine_task.delay(deal_id, following)
+    return deal.par if deal else None
+
+
 @shared_task(name="games.dailies_prepare")
 def dailies_prepare_task() -> int:
     from games.services.dailies import dailies_prepare

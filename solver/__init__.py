@@ -6,7 +6,8 @@
   of the proof, or ``undecided``.
 - ``hint(start, log, budget=...)`` -> ``HintResult``; ``planned_hint(start, log,
   plan=...)`` -> ``PlannedHint``: the hint and the game's plan it follows.
-- ``solve_with_par(position, budget=...)`` -> ``ParResult``.
+- ``solve_with_par(position, budget=...)`` -> ``ParResult``; ``refine_par(position, line,
+  method)`` -> ``RefinedPar``: a shorter par line, searched for by the worker once per daily.
 - ``find_winnable(variant, start_number, count, budget=...)`` for the pools,
   ``decide_deals(variant, numbers, budget=..., par=...)`` for ranges of deals.
 - ``library_check()`` for the health endpoint, ``warm_up()`` for worker start-up.
@@ -26,7 +27,7 @@ from solver.errors import (
 )
 from solver.hints import DEFAULT_HINT_BUDGET, DEFAULT_PROBE_BUDGET, HintLimits, hint
 from solver.library import library_check
-from solver.par import decide_deals, find_winnable, solve_with_par
+from solver.par import RefinedPar, decide_deals, find_winnable, refine_par, solve_with_par
 from solver.plans import PlannedHint, planned_hint
 from solver.presets import COMPLETE, FCS_PRESETS
 from solver.results import (
@@ -53,8 +54,9 @@ __all__ = [
     "IMPOSSIBLE", "LOST", "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE",
     "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED", "SCOPE_WINNABLE", "UNDECIDED",
     "WINNABLE", "WON", "BudgetError", "HintResult", "IllegalLogError", "LibraryError",
-    "ParResult", "PlannedHint", "SolveResult", "SolverError", "UnknownPresetError",
+    "ParResult", "PlannedHint", "RefinedPar", "SolveResult", "SolverError", "UnknownPresetError",
     "UnsupportedPositionError",
-    "decide_deals", "find_winnable", "hint", "library_check", "planned_hint", "solve", "solve_with_par",
+    "decide_deals", "find_winnable", "hint", "library_check", "planned_hint", "refine_par", "solve",
+    "solve_with_par",
     "warm_up",
 ]

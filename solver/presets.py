@@ -78,6 +78,7 @@ class Plan:
     par: tuple[Scan, ...]
     scope: str
     fast_cap: int | None = None  # iterations a fast preset may take, below the budget
+    refine: tuple[Scan, ...] = ()  # searched again from positions of the par line (solver/par.py)
 
     def scans(self, preset: str | None = None) -> tuple[Scan, ...]:
         """The searches of one ``solve`` call: fast presets then the complete scan.
@@ -126,6 +127,7 @@ def _freecell_plan(variant: str, returns: bool) -> Plan:
         par=(Scan.preset("sp"), Scan.preset("cpb"), Scan.preset("ve")),
         scope=SCOPE_NO_LINE_WITHOUT_RETURNS if returns else SCOPE_NO_LINE,
         fast_cap=100_000,  # 4.6 times lg's worst; past it, the proof is the better bet
+        refine=(Scan.preset("ve"),),
     )
 
 
@@ -138,6 +140,7 @@ def _king_only_plan(variant: str, returns: bool) -> Plan:
         fast=(Scan.preset("ct"), Scan.preset("as")),
         par=(Scan.preset("sp"), Scan.preset("cpb"), Scan.preset("mfi")),
         scope=SCOPE_NO_LINE_WITHOUT_RETURNS if returns else SCOPE_NO_LINE,
+        refine=(Scan.preset("mfi"),),
     )
 
 

@@ -70,6 +70,8 @@ class DealAdmin(AuditlogHistoryAdminMixin, admin.ModelAdmin):
         "status",
         "scope",
         "par",
+        "par_method",
+        "par_refined_at",
         "difficulty",
         "iterations",
         "presets_solved",

@@ -25,7 +25,7 @@ from games.services.difficulty_plans import difficulty_plan_get, planned_band
 from games.services.fill_pick import fill_deal_pick
 from games.services.games import game_start
 from games.services.layouts import layout_attempt, reserve_deals
-from games.services.solving import deal_par_ensure, pool_fill, pool_size
+from games.services.solving import dailies_par_refine_request, deal_par_ensure, pool_fill, pool_size
 
 SCHEDULE_DAYS_AHEAD = 7
 # Beat and startup top up an empty reserve on the spot, in rounds of this many seconds; today's
@@ -232,4 +232,5 @@ def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
                 deal_par_ensure(deal=daily.deal)
             made.append(daily)
     dailies_reference_request(made)  # the clairvoyance check's honest reference, by the worker
+    dailies_par_refine_request(made)  # a shorter par line, searched for once per daily by the worker
     return made

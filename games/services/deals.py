@@ -78,13 +78,21 @@ def deal_winnable_random(*, variant: str) -> Deal:
 
 def deal_verdict_store(*, deal: Deal, status: str, scope: str, par: int | None, line: str,
                        iterations: int, presets_solved: int | None = None,
-                       presets_tried: int | None = None) -> Deal:
-    """Record a solver verdict on a deal row, with its difficulty (idempotent)."""
+                       presets_tried: int | None = None, par_method: str = "") -> Deal:
+    """Record a solver verdict on a deal row, with its difficulty (idempotent). Par is never
+    raised: a winnable deal solved again keeps a shorter par line it already has (one the
+    worker refined, say) with how that was found."""
     if status not in SolverStatus.values:
         raise InvalidRequest(f"unknown solver status {status!r}")
+    kept = (Deal.objects.filter(pk=deal.pk, status=SolverStatus.WINNABLE, par__isnull=False)
+            .values("par", "solution", "par_method", "par_refined_at").first())
+    par_fields = {"par": par, "solution": line, "par_method": par_method if par is not None else "",
+                  "par_refined_at": None}
+    if status == SolverStatus.WINNABLE and par is not None and kept and kept["par"] <= par:
+        par_fields = kept
     Deal.objects.filter(pk=deal.pk).update(
-        status=status, scope=scope, par=par, solution=line, iterations=iterations,
-        presets_solved=presets_solved, presets_tried=presets_tried, solved_at=timezone.now(),
+        status=status, scope=scope, iterations=iterations, presets_solved=presets_solved,
+        presets_tried=presets_tried, solved_at=timezone.now(), **par_fields,
     )
     deal_difficulty_rate(deal=deal)
     deal.refresh_from_db()

@@ -6,11 +6,14 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 import engine
 import solver
 from freecell_site import metrics
+from games import tasks
 from games.models import Deal, ScheduleRequest, SolverStatus
 from games.referee import hides_cards, start_position
 from games.selectors import layout_variants
@@ -20,6 +23,7 @@ from games.services.deals import (
     deal_random_number,
     deal_verdict_store,
 )
+from games.services.leaderboards import leaderboards_outdate_on_commit
 
 
 class SolverCache:
@@ -93,6 +97,7 @@ def deal_solve(*, deal: Deal, budget: int | None = None, seconds: float | None =
         iterations=result.iterations,
         presets_solved=len(result.solved),
         presets_tried=len(result.presets),
+        par_method=result.preset if result.par is not None else "",
     )
 
 
@@ -173,3 +178,75 @@ def pool_fill(*, variant: str, target: int, seconds: float, rng: random.Random |
             Deal.objects.filter(pk=deal.pk).update(**{_pool_flag(reserve): True})
             added += 1
     return added
+
+
+#: Seconds one round of par refinement may search (inside the tasks' soft time limit of
+#: 12 s: a search begun just before this runs to its end, about 1 s at most).
+PAR_REFINE_SECONDS = 7.0
+#: How long a deal's refinement is taken to be under way once asked for: no second chain
+#: of rounds is started for it meanwhile (each round renews it).
+PAR_REFINE_LEASE = 15 * 60
+
+
+def _par_refine_lease(deal_id: int) -> str:
+    return f"par-refine:{deal_id}"
+
+
+def deal_par_refine(*, deal_id: int, first: int = 1, seconds: float | None = None):
+    """One bounded round of par refinement on a winnable deal (``solver.refine_par``):
+    a shorter line found replaces the stored one, with how it was found; par is never
+    raised, and no result is touched (a result keeps its moves; "moves over par" is
+    read against the deal's par when shown). Returns ``(deal, next_index)``;
+    ``next_index`` is where the next round goes on, ``None`` when done (then
+    ``par_refined_at`` is set) or when there is nothing to refine.
+
+    The deal's difficulty is not rated again: its prior is par's percentile among
+    deals whose par the portfolio found the same way."""
+    deal = Deal.objects.filter(pk=deal_id).first()
+    if (deal is None or deal.status != SolverStatus.WINNABLE or deal.par is None or deal.voided
+            or deal.par_refined_at is not None or not deal.solution):
+        return deal, None
+    with contextlib.suppress(Exception):  # the lease only saves work; a cache that is down costs some
+        cache.set(_par_refine_lease(deal_id), 1, PAR_REFINE_LEASE)
+    start = start_position(deal.variant, deal.number)
+    refined = solver.refine_par(start, deal.solution.split(), deal.par_method or "unrecorded",
+                                first=first, seconds=seconds or PAR_REFINE_SECONDS)
+    with transaction.atomic():
+        row = Deal.objects.select_for_update().get(pk=deal_id)
+        if row.solution != deal.solution:  # solved again meanwhile: the next round starts over
+            return row, (None if row.par_refined_at else 1)
+        fields = {}
+        if refined.par < row.par:
+            fields.update(par=refined.par, solution=" ".join(refined.line), par_method=refined.method)
+        if refined.done:
+            fields["par_refined_at"] = timezone.now()
+        if fields:
+            Deal.objects.filter(pk=deal_id).update(**fields)
+            if "par" in fields:  # the boards and the players' stats show it: stored answers are outdated
+                boards = {(daily_id, deal_id) for daily_id in row.dailies.values_list("pk", flat=True)}
+                players = tuple(row.results.values_list("player_id", flat=True).distinct().order_by())
+                leaderboards_outdate_on_commit(boards=boards or {(None, deal_id)}, player_ids=players)
+    row.refresh_from_db()
+    return row, refined.next_index
+
+
+def dailies_par_refine_request(dailies) -> int:
+    """Ask the worker, once the transaction commits, to refine the par of each daily's deal
+    not yet refined (once per deal: a lease keeps a second chain of rounds from starting
+    while one runs). With eager Celery (the embedded default) nothing is asked: the
+    rounds would run inside the startup."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return 0
+    wanted = {d.deal_id for d in dailies
+              if d.deal.status == SolverStatus.WINNABLE and d.deal.par is not None
+              and d.deal.par_refined_at is None}
+    asked = 0
+    for deal_id in sorted(wanted):
+        try:
+            fresh = cache.add(_par_refine_lease(deal_id), 1, PAR_REFINE_LEASE)
+        except Exception:  # noqa: BLE001 - without the cache, ask anyway (rounds are idempotent)
+            fresh = True
+        if fresh:
+            transaction.on_commit(lambda pk=deal_id: tasks.par_refine_task.delay(pk))
+            asked += 1
+    return asked
