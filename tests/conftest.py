@@ -216,18 +216,21 @@ def tasks_reach_the_live_worker_only_from_live_tests(request):
 #: one process finishing a two-minute test alone at the end of the run.
 LONGEST_FIRST = (
     "tests/reliability/test_schema_fuzz.py",
-    "tests/reliability/test_payload_fuzz.py::test_ten_thousand_bad_payloads",
-    "tests/site/test_run_command.py::test_run_command_with_no_environment",
-    "tests/browser/test_stock_daily.py",
     "tests/browser/test_challenge.py",
-    "tests/solver/test_native_build.py",
-    "tests/site/test_static_minify.py",
-    "tests/reliability/test_tampering.py",
+    "tests/browser/test_stock_daily.py",
+    "tests/reliability/test_faults_schedule.py",
+    "tests/reliability/test_payload_fuzz.py::test_ten_thousand_bad_payloads",
     "tests/browser/test_daily.py::test_a_new_player_wins_the_daily_by_dragging",
     "tests/reliability/test_faults_keepalive.py",
-    "tests/reliability/test_worker_crash.py",
+    "tests/site/test_static_minify.py",
+    "tests/site/test_run_command.py::test_run_command_with_no_environment",
     "tests/reliability/test_forwarded_for.py",
+    "tests/reliability/test_tampering.py",
+    "tests/reliability/test_backup_restore.py",
     "tests/browser/test_races.py",
+    "tests/reliability/test_worker_crash.py",
+    "tests/solver/test_native_build.py",
+    "tests/games/test_player_view_api.py::test_a_guest_gets_a_hint_and_a_verdict_by_log_on_a_numbered_stock_deal",
 )
 
 
