@@ -17,7 +17,8 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from engine import EngineError, Position, deal, get_ruleset, to_board
+from engine import EngineError, Position, deal, family_of, get_ruleset, to_board
+from engine.families.spider import SPIDER
 from solver import library
 from solver.errors import SolverError, UnsupportedPositionError
 from solver.lines import line_from
@@ -184,7 +185,7 @@ def refine_searches(position) -> tuple[list, int]:
     Klondike gets none: our search from a mid-game position found no shorter rest of
     Klondike-Solver's lines (Draw 1 and 3 deals 1-3, every position tried)."""
     if is_stock_game(position):
-        if get_ruleset(position.variant).family != "spider":
+        if family_of(position.variant) is not SPIDER:  # Klondike: none (above)
             return [], REFINE_STOCK_STEP
 
         def spider(here):
