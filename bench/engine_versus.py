@@ -13,6 +13,7 @@ and seeded random games (legal moves only, stock moves included, 300 moves or
 until stuck) on deals 1-M of each Klondike and Spider variant, as bench/engine.py.
 
     .venv/bin/python bench/engine_versus.py --base 5f9a665 [--deals 300] [--stock-deals 100] [--rounds 25]
+    .venv/bin/python bench/engine_versus.py --base 497057e~1 --base-path games/engine
 """
 
 from __future__ import annotations
@@ -35,20 +36,21 @@ import engine  # noqa: E402
 from engine.stock_vectors import random_game  # noqa: E402
 
 STOCK_VARIANTS = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
-_OWN_IMPORT = re.compile(r"\b(from|import) engine\b")
 
 
-def base_engine(revision: str, into: Path):
-    """The engine of ``revision`` imported as ``engine_base`` from a copy under ``into``."""
-    archive = subprocess.run(["git", "archive", revision, "engine"], cwd=ROOT, capture_output=True,
+def base_engine(revision: str, into: Path, where: str = "engine"):
+    """The engine of ``revision`` (the package at ``where`` in that tree: ``games/engine`` before the
+    families moved it to the top level) imported as ``engine_base`` from a copy under ``into``."""
+    archive = subprocess.run(["git", "archive", revision, where], cwd=ROOT, capture_output=True,
                              check=True)
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
-    (into / "engine").rename(into / "engine_base")
+    (into / where).rename(into / "engine_base")
+    dotted = where.replace("/", ".")
+    own = re.compile(rf"\b(from|import) {re.escape(dotted)}\b")
     for path in (into / "engine_base").rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        path.write_text(_OWN_IMPORT.sub(r"\1 engine_base", text.replace("from engine.", "from engine_base.")),
-                        encoding="utf-8")
+        text = path.read_text(encoding="utf-8").replace(f"from {dotted}.", "from engine_base.")
+        path.write_text(own.sub(r"\1 engine_base", text), encoding="utf-8")
     sys.path.insert(0, str(into))
     return importlib.import_module("engine_base")
 
@@ -79,7 +81,17 @@ def cpu_time(module, games) -> float:
     return time.process_time() - started
 
 
-def compare(base, games, rounds: int) -> tuple[float, float]:
+def cpu_time_per_move(module, games) -> float:
+    """The general path: ``apply_move`` once per move (what a single append asks of the engine)."""
+    apply_move = module.apply_move
+    started = time.process_time()
+    for position, moves in games:
+        for text in moves:
+            position = apply_move(position, text)
+    return time.process_time() - started
+
+
+def compare(base, games, rounds: int, timer=cpu_time) -> tuple[float, float]:
     """Best CPU seconds of (this engine, base engine) over ``rounds`` alternating rounds."""
     ours = [(engine.deal(v, n), m) for v, n, m in games]
     theirs = [(base.deal(v, n), m) for v, n, m in games]
@@ -87,26 +99,36 @@ def compare(base, games, rounds: int) -> tuple[float, float]:
         raise SystemExit("the two engines replay these games differently")
     best_ours = best_theirs = float("inf")
     for _ in range(rounds):
-        best_theirs = min(best_theirs, cpu_time(base, theirs))
-        best_ours = min(best_ours, cpu_time(engine, ours))
+        best_theirs = min(best_theirs, timer(base, theirs))
+        best_ours = min(best_ours, timer(engine, ours))
     return best_ours, best_theirs
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="the git revision to compare with")
+    parser.add_argument("--base-path", default="engine",
+                        help="where the engine lives in that revision (games/engine before 497057e)")
     parser.add_argument("--deals", type=int, default=300, help="MS deals solved by fc-solve")
     parser.add_argument("--stock-deals", type=int, default=100, help="Klondike/Spider deals per variant")
     parser.add_argument("--rounds", type=int, default=25, help="best of R alternating rounds")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        base = base_engine(args.base, Path(folder))
+        base = base_engine(args.base, Path(folder), args.base_path)
         workloads = {"freecell-classic": freecell_games(args.deals)}
         workloads.update({variant: stock_games(variant, args.stock_deals) for variant in STOCK_VARIANTS})
         print(f"replay, this tree against {args.base}: best CPU time of {args.rounds} alternating rounds")
         for name, games in workloads.items():
             moves = sum(len(m) for *_, m in games)
             ours, theirs = compare(base, games, args.rounds)
+            print(f"  {name:16} {moves:6} moves  this {ours / moves * 1e6:5.2f} us/move  "
+                  f"base {theirs / moves * 1e6:5.2f} us/move  this/base {ours / theirs:5.3f}")
+        rounds = max(1, args.rounds // 5)
+        print(f"apply_move once per move, this tree against {args.base}: best CPU time of {rounds} "
+              "alternating rounds")
+        for name, games in workloads.items():
+            moves = sum(len(m) for *_, m in games)
+            ours, theirs = compare(base, games, rounds, cpu_time_per_move)
             print(f"  {name:16} {moves:6} moves  this {ours / moves * 1e6:5.2f} us/move  "
                   f"base {theirs / moves * 1e6:5.2f} us/move  this/base {ours / theirs:5.3f}")
 

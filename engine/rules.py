@@ -155,7 +155,70 @@ _RULESETS = (
     ),
 )
 
-RULESETS = {ruleset.variant: ruleset for ruleset in _RULESETS}
+
+
+class Catalogue(dict):
+    """A dict that tells its watchers when an entry changes: ``family_of`` keeps the family of each
+    variant for every move of the engine, and forgets them when a ruleset or a family is added,
+    replaced or taken away (tests and new families do)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.watchers: list = []
+
+    def _changed(self) -> None:
+        for watcher in self.watchers:
+            watcher()
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self._changed()
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        self._changed()
+
+    def pop(self, *args):
+        value = super().pop(*args)
+        self._changed()
+        return value
+
+    def popitem(self):
+        item = super().popitem()
+        self._changed()
+        return item
+
+    def setdefault(self, key, default=None):
+        value = super().setdefault(key, default)
+        self._changed()
+        return value
+
+    def update(self, *args, **kwargs):
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def clear(self):
+        super().clear()
+        self._changed()
+
+    def __ior__(self, other):
+        super().__ior__(other)
+        self._changed()
+        return self
+
+
+RULESETS = Catalogue((ruleset.variant, ruleset) for ruleset in _RULESETS)
+# The same entries in a plain dict, which Python indexes faster than a subclass: ``get_ruleset`` runs
+# on every move. Kept equal to ``RULESETS`` by its watcher.
+_PLAIN: dict[str, Ruleset] = dict(RULESETS)
+
+
+def _copy_rulesets() -> None:
+    _PLAIN.clear()
+    _PLAIN.update(RULESETS)
+
+
+RULESETS.watchers.append(_copy_rulesets)
 #: The variant ids, in the order the site lists them.
 VARIANTS = tuple(RULESETS)
 #: The variants the site offers, in the same order (the engine may know more).
@@ -171,7 +234,7 @@ def get_ruleset(variant: str) -> Ruleset:
     ['cell', 'column']
     """
     try:
-        return RULESETS[variant]
+        return _PLAIN[variant]
     except (KeyError, TypeError):
         known = ", ".join(RULESETS)
         raise UnknownVariantError(f"unknown variant {variant!r} (known: {known})") from None

@@ -14,29 +14,30 @@ from engine.families.base import FITS, HOME, NONE, Family
 from engine.families.freecell import FREECELL
 from engine.families.klondike import KLONDIKE
 from engine.families.spider import SPIDER
-from engine.rules import RULESETS, Ruleset, get_ruleset
+from engine.rules import RULESETS, Catalogue, Ruleset, get_ruleset
 
 #: The families by name (the ``family`` field of a ruleset).
-FAMILIES: dict[str, Family] = {family.name: family for family in (FREECELL, KLONDIKE, SPIDER)}
+FAMILIES: Catalogue = Catalogue((family.name, family) for family in (FREECELL, KLONDIKE, SPIDER))
 
 __all__ = ["FAMILIES", "FITS", "HOME", "NONE", "Family", "family_for", "family_of", "register_family"]
 
 
-# variant -> (its ruleset, its family), checked: every move of the engine asks,
-# so the answer is kept while the catalogue and the families still say the same.
-_KNOWN: dict[str, tuple[Ruleset, Family]] = {}
+# variant -> its family: every move of the engine asks, so the answer is kept
+# until the rulesets or the families change (both tell ``_KNOWN.clear``).
+_KNOWN: dict[str, Family] = {}
+RULESETS.watchers.append(_KNOWN.clear)
+FAMILIES.watchers.append(_KNOWN.clear)
 
 
 def family_of(variant: str) -> Family:
     """The family that plays ``variant``; ``UnknownVariantError`` for an unknown
     variant or one asking for rules its family does not play."""
-    known = _KNOWN.get(variant)
-    if known is not None and RULESETS.get(variant) is known[0] and FAMILIES.get(known[0].family) is known[1]:
-        return known[1]
-    rules = get_ruleset(variant)
-    family = family_for(rules)
-    _KNOWN[variant] = (rules, family)
-    return family
+    try:
+        return _KNOWN[variant]
+    except (KeyError, TypeError):
+        family = family_for(get_ruleset(variant))
+        _KNOWN[variant] = family
+        return family
 
 
 def family_for(rules: Ruleset) -> Family:

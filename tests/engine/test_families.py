@@ -66,3 +66,30 @@ def test_the_fast_replay_and_apply_move_agree_in_every_family(variant):
         position = apply_move(position, moves[-1])
     result = replay(deal(variant, 9), log)
     assert (result.moves, result.error, result.position) == (len(log), None, position)
+
+
+def test_the_family_kept_for_a_variant_follows_a_ruleset_or_family_replaced_and_put_back(monkeypatch):
+    """``family_of`` keeps each variant's family for the engine's every move; replacing the ruleset
+    (or the family) must be seen at once, and so must putting it back."""
+    import dataclasses
+
+    from engine import rules
+    from engine.families import Family
+
+    assert family_of("freecell").name == "freecell"
+    with monkeypatch.context() as patch:
+        patch.setitem(rules.RULESETS, "freecell", dataclasses.replace(get_ruleset("klondike-draw1"),
+                                                                     variant="freecell"))
+        assert get_ruleset("freecell").family == "klondike"
+        assert family_of("freecell") is FAMILIES["klondike"]
+    assert get_ruleset("freecell").family == "freecell"
+    assert family_of("freecell") is FAMILIES["freecell"]
+
+    class Other(Family):
+        name = "freecell"
+
+    other = Other()
+    with monkeypatch.context() as patch:
+        patch.setitem(FAMILIES, "freecell", other)
+        assert family_of("freecell") is other
+    assert family_of("freecell").name == "freecell" and family_of("freecell") is not other

@@ -64,8 +64,8 @@ class FreeCellFamily(Family):
     def parse_move(self, text, rules):
         return parse_move(text)
 
-    def apply_move(self, position_, move):
-        return moves.apply_move(position_, move)
+    # The engine's function itself, not a method calling it: every move of a replay or an append asks.
+    apply_move = staticmethod(moves.apply_move)
 
     def canonical(self, position_, move):
         return resolve_move(position_, move)
