@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.errors import EngineError
+from engine.families import family_of
 from engine.notation import format_move
-from engine.play import apply_move, resolve_move
+from engine.play import resolve_move
 
 
 def canonical_move(position, move) -> str:
@@ -42,11 +43,11 @@ def canonical_line(start, moves: Iterable) -> tuple[str, ...]:
     >>> canonical_line(deal("klondike-draw1", 1), ["s", "s"])
     ('s', 's')
     """
+    canonical_after = family_of(start.variant).canonical_after  # each move checked and played once
     position, written = start, []
     for move in moves:
-        resolved = resolve_move(position, move)
+        resolved, position = canonical_after(position, move)
         written.append(format_move(resolved))
-        position = apply_move(position, resolved)
     return tuple(written)
 
 

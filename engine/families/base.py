@@ -113,6 +113,12 @@ class Family:
         """The canonical form of a legal ``move`` (what ``legal_moves`` writes)."""
         raise NotImplementedError
 
+    def canonical_after(self, position, move) -> tuple[Any, Any]:
+        """(the canonical form of the legal ``move``, the position after it): what a line
+        written canonically needs, with the move played once where the family can."""
+        resolved = self.canonical(position, move)
+        return resolved, self.apply_move(position, resolved)
+
     def apply_revealing(self, position, move) -> tuple[Any, list[dict]]:
         """``apply_move`` plus the cards it turned face up (``[{"pile", "card"}]``)."""
         return self.apply_move(position, move), []

@@ -93,3 +93,36 @@ def test_the_family_kept_for_a_variant_follows_a_ruleset_or_family_replaced_and_
         patch.setitem(FAMILIES, "freecell", other)
         assert family_of("freecell") is other
     assert family_of("freecell").name == "freecell" and family_of("freecell") is not other
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_moves_canonical_form_and_the_position_after_it_come_from_one_check(variant):
+    """``canonical_after`` plays each move once (the append's canonical log); it must give what
+    ``resolve_move`` then ``apply_move`` give, for every legal move spelled every way it may be."""
+    import random
+
+    from engine import legal_moves, resolve_move
+    from engine.notation import format_move
+
+    rng = random.Random(variant)
+    family, position, checked = family_of(variant), deal(variant, 7), 0
+    for _ in range(120):
+        moves = legal_moves(position)
+        if not moves:
+            break
+        for move in moves:
+            texts = {format_move(move)}
+            if getattr(move, "count", None):  # the same move with its count written out, or left out
+                texts |= {f"{format_move(move).split('v')[0]}v{move.count:x}", format_move(move).split("v")[0]}
+            for text in texts:
+                try:
+                    expected = resolve_move(position, text)
+                except Exception:  # a spelling the rules refuse here: refused alike below
+                    with pytest.raises(Exception):  # noqa: B017
+                        family.canonical_after(position, text)
+                    continue
+                resolved, after = family.canonical_after(position, text)
+                assert (resolved, after) == (expected, apply_move(position, expected)), (variant, text)
+                checked += 1
+        position = apply_move(position, rng.choice(moves))
+    assert checked > 50

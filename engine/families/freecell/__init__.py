@@ -70,6 +70,9 @@ class FreeCellFamily(Family):
     def canonical(self, position_, move):
         return resolve_move(position_, move)
 
+    def canonical_after(self, position_, move):
+        return moves.resolve_after(position_, move)
+
     def legal_moves(self, position_):
         return generate.legal_moves(position_)
 

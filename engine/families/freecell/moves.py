@@ -74,14 +74,25 @@ def resolve_move(position: Position, move: Move | str) -> Move:
     >>> str(resolve_move(deal("freecell", 24), "65"))
     '65'
     """
+    return resolve_after(position, move)[0]
+
+
+def resolve_after(position: Position, move: Move | str) -> tuple[Move, Position]:
+    """``resolve_move`` and the position after the move, which checking it has made.
+
+    >>> from engine import deal
+    >>> move, after = resolve_after(deal("freecell", 24), "65v1")
+    >>> str(move), after.columns[4][-1] == deal("freecell", 24).columns[5][-1]
+    ('65', True)
+    """
     move = as_move(move)
     after = apply_move(position, move)
     if not move.is_column_to_column:
-        return move
+        return move, after
     if position.columns[move.destination_index]:
-        return Move(COLUMN, move.source_index, COLUMN, move.destination_index)
+        return Move(COLUMN, move.source_index, COLUMN, move.destination_index), after
     count = len(position.columns[move.source_index]) - len(after.columns[move.source_index])
-    return Move(COLUMN, move.source_index, COLUMN, move.destination_index, count)
+    return Move(COLUMN, move.source_index, COLUMN, move.destination_index, count), after
 
 
 def _check_variant(rules: Ruleset, move: Move) -> None:

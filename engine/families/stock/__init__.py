@@ -72,6 +72,11 @@ class StockFamily(Family):
         self.apply_move(position_, move)
         return self.rules_module.canonical(position_, move)
 
+    def canonical_after(self, position_, move):
+        move = as_stock_move(move, get_ruleset(position_.variant))
+        after = self.apply_move(position_, move)  # the legality check; the canonical form is the same move
+        return self.rules_module.canonical(position_, move), after
+
     def apply_revealing(self, position_, move):
         rules = get_ruleset(position_.variant)
         move = as_stock_move(move, rules)
