@@ -234,6 +234,15 @@ LONGEST_FIRST = (
 )
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """``scripts/test``'s processes take the tests one at a time, longest first (``tests/schedule.py``)."""
+    if config.getoption("dist") != "load":
+        return None
+    from tests.schedule import LongestFirstScheduling
+
+    return LongestFirstScheduling(config, log)
+
+
 def pytest_collection_modifyitems(session, config, items):
     """The longest tests first (``LONGEST_FIRST``), the rest in their usual order."""
 
