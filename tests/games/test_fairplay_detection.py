@@ -7,7 +7,6 @@ from itertools import groupby
 
 import pytest
 from django.db import DatabaseError, connection, transaction
-from django.utils import timezone
 from psycopg.errors import LockNotAvailable
 
 import engine
@@ -24,15 +23,6 @@ pytestmark = pytest.mark.django_db
 
 NUMBER = 24
 START = engine.deal("freecell", NUMBER)
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """The server's clock, moved by hand: a game's receive times are what the test says."""
-    base = timezone.now()
-    state = {"ms": 0}
-    monkeypatch.setattr(timezone, "now", lambda: base + dt.timedelta(milliseconds=state["ms"]))
-    return state
 
 
 def play(api, clock, today, session: Session, *, undo_first: bool = False, variant: str = "freecell") -> Result:
@@ -390,3 +380,12 @@ def test_fair_play_walks_are_due_every_8_decisions_and_only_where_presets_play()
     assert fairplay_warm_due("freecell", seven, eight) and fairplay_warm_due("forecell", [], eight)
     assert not fairplay_warm_due("freecell", eight, eight + ["ah"])
     assert not fairplay_warm_due("klondike-draw3", [], eight) and not fairplay_warm_due("spider-2suits", [], eight)
+
+
+def test_the_hand_moved_clock_starts_an_hour_early_in_the_last_hour_of_the_utc_day():
+    """A person's session played from 23:40 UTC crossed midnight and closed the test's daily."""
+    from tests.games.conftest import clock_base
+
+    late, noon = dt.datetime(2026, 12, 5, 23, 40, tzinfo=dt.UTC), dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC)
+    assert clock_base(late) == dt.datetime(2026, 12, 5, 22, 40, tzinfo=dt.UTC)
+    assert clock_base(noon) == noon
