@@ -141,7 +141,21 @@ def key_move(page, move: str) -> None:
     page.keyboard.press("f" if destination == "h" else destination)
     page.keyboard.press("Enter")
     wanted = f"h{code[1]}" if destination == "h" else destination
-    page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]').wait_for(state="attached")
+    try:
+        page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]').wait_for(state="attached")
+    except Exception as error:  # the page's state, for a move whose keys did not take (seen once under load)
+        raise AssertionError(f"{move} by keys {source!r}, {count - 1} x Up, {destination!r}, Enter: "
+                             f"{page.evaluate(KEYBOARD_STATE)}") from error
+
+
+# Where the keys went: the focused element, the chosen card, what was last announced, where the card is.
+KEYBOARD_STATE = """() => ({
+  focused: document.activeElement?.outerHTML?.slice(0, 160),
+  selected: [...document.querySelectorAll(".card.selected, .pile.selected, [aria-selected=true]")]
+    .map((el) => el.dataset.card || el.dataset.pile),
+  announced: document.querySelector("[data-announcer]")?.textContent,
+  dialogs: [...document.querySelectorAll("dialog[open], [role=dialog]")].map((el) => el.textContent.slice(0, 80)),
+})"""
 
 
 def open_deal(page, path: str = "/play/freecell/1") -> None:
