@@ -3,7 +3,7 @@
 import pytest
 
 from engine import auto_finish_ready, deal, replay
-from tests.browser.board import cards_in, key_move, wait_settled
+from tests.browser.board import board_state, cards_in, key_move, open_deal, wait_settled
 from tests.browser.solutions import winning_line
 
 pytestmark = pytest.mark.browser
@@ -28,6 +28,26 @@ def test_a_forecell_deal_is_won_with_the_keyboard_only(site):
     site.get_by_role("dialog", name="You won!").wait_for(timeout=30_000)
     assert all(len(cards_in(site, pile)) == 13 for pile in ("hH", "hC", "hD", "hS"))
     assert "won" in announcer.text_content().lower()
+    assert site.errors == []
+
+
+@pytest.mark.auto_home
+def test_keys_typed_while_cards_go_home_by_themselves_play_their_move_once_they_are_home(site):
+    site.clock.install()  # the page's time is this test's to stop
+    open_deal(site)  # FreeCell deal 1
+    key_move(site, "6a")  # 3D to a cell
+    # Time stands still: 2C to a cell sends the AC home at once; the AS and
+    # the 2C follow a step each, later, as on a device too slow to keep up.
+    site.clock.pause_at(site.evaluate("Date.now()") + 1000)
+    key_move(site, "6b")
+    assert board_state(site)["hS"] == [] and board_state(site)["b"] == ["2C"]
+    for key in ("3", "c", "Enter"):  # the next move, typed before they are home: 2H to a cell
+        site.keyboard.press(key)
+    site.clock.run_for(1000)
+    site.locator('.card[data-card="2H"][data-pile="c"]').wait_for(state="attached")
+    board = board_state(site)
+    assert (board["hC"], board["hS"], board["b"]) == (["AC", "2C"], ["AS"], [])
+    assert site.locator('[data-hud="moves"]').text_content() == "6"  # 6a 6b, AC AS 2C home, then 3c
     assert site.errors == []
 
 

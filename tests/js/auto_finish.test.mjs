@@ -44,3 +44,21 @@ test("with the setting off nothing moves by itself", async () => {
   await createFinisher({ table, say: () => {}, stepMs: 0 }).auto({ safe: false });
   assert.deepEqual(game.moves, []);
 });
+
+test("what waits for the cards going home goes on once they are home, in order; at once when none go", async () => {
+  const table = fakeTable(position({ columns: ["KS AH", "2H", "AS"] }), applyMove);
+  const finisher = createFinisher({ table, say: () => {}, stepMs: 0 });
+  const seen = [];
+  const going = finisher.auto({ safe: true });
+  assert.equal(finisher.running(), true);
+  finisher.after(() => seen.push(`first after ${table.game().moves.length}`));
+  finisher.after(() => seen.push(`second after ${table.game().moves.length}`));
+  assert.deepEqual(seen, []);
+  await going;
+  assert.deepEqual(seen, ["first after 3", "second after 3"]);
+  const nothing = finisher.auto({ safe: true }); // nothing left to go home: not running, not even for a moment
+  assert.equal(finisher.running(), false);
+  finisher.after(() => seen.push("at once"));
+  assert.equal(seen.at(-1), "at once");
+  await nothing;
+});

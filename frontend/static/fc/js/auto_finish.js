@@ -35,42 +35,62 @@ const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 export function createFinisher({ table, say, stepMs = 70 }) {
   let running = false;
+  // What waits for the cards going home to be home (the player's keys), in order.
+  const held = [];
 
-  // Plays `next(position)` until it answers null; one run at a time.
+  // Plays `next(position)` until it answers null.
   async function playWhile(next) {
-    running = true;
     let played = 0;
-    try {
-      for (let move = next(table.game().position); move; move = next(table.game().position)) {
-        if (!table.commit(move, { quiet: true })) break;
-        played += 1;
-        await pause(stepMs);
-      }
-    } finally {
-      running = false;
+    for (let move = next(table.game().position); move; move = next(table.game().position)) {
+      if (!table.commit(move, { quiet: true })) break;
+      played += 1;
+      await pause(stepMs);
     }
     return played;
   }
 
-  async function run() {
-    if (running || !autoFinishReady(table.game().position)) return;
+  async function finish() {
     const moves = autoFinishMoves(table.game().position);
     await playWhile(() => moves.shift() ?? null);
     const after = table.game();
     say(isWon(after.position) ? `All cards home. You won in ${plural(after.moves.length, "move")}!` : "Cards sent home.");
   }
 
+  // One run at a time, running from its first move to its last; what waited for it goes on after.
+  async function exclusive(work) {
+    running = true;
+    try {
+      await work();
+    } finally {
+      running = false;
+      while (!running && held.length) held.shift()();
+    }
+  }
+
   return {
-    run,
+    async run() {
+      if (running || !autoFinishReady(table.game().position)) return;
+      await exclusive(finish);
+    },
     running: () => running,
     /** After a move: the safe cards go home (when `safe`), then the rest if Auto complete asks and the board allows. */
     async auto({ safe = false, complete = false } = {}) {
-      if (running || isWon(table.game().position)) return;
-      if (safe) {
-        const played = await playWhile(safeHomeMove);
-        if (played) say(`${plural(played, "card")} went home by ${played === 1 ? "itself" : "themselves"}.`);
-      }
-      if (complete && !running && !isWon(table.game().position) && autoFinishReady(table.game().position)) await run();
+      const now = table.game().position;
+      if (running || isWon(now)) return;
+      // Nothing to play: not running, not even for a moment.
+      if (!(safe && safeHomeMove(now)) && !(complete && autoFinishReady(now))) return;
+      await exclusive(async () => {
+        if (safe) {
+          const played = await playWhile(safeHomeMove);
+          if (played) say(`${plural(played, "card")} went home by ${played === 1 ? "itself" : "themselves"}.`);
+        }
+        if (complete && !isWon(table.game().position) && autoFinishReady(table.game().position)) await finish();
+      });
+    },
+    /** Run `action` now, or once the cards going home by themselves are home. */
+    after(action) {
+      if (running) held.push(action);
+      else action();
     },
   };
 }

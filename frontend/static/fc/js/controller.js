@@ -169,7 +169,7 @@ export function createController({ root, config, loaded, store, view, hud, say, 
     if (!finisher.running()) table.when(() => commands[name]?.());
   }
 
-  const intents = createIntents({ table, view, say, settings: () => settings, busy, command });
+  const intents = createIntents({ table, view, say, settings: () => settings, busy, command, after: finisher.after });
   keyboard = attachKeyboard(boardEl, view, intents);
   attachPointer(boardEl, view, intents);
   const openSettings = bindSettings(root.querySelector("[data-settings]"), () => ({ ...settings, autoComplete: autoComplete() }), (next) => {

@@ -165,38 +165,63 @@ export function attachKeyboard(root, view, controller) {
     if (source && next !== source.id) controller.preview(source, next);
   }
 
+  // Keys act one at a time, in the order they were pressed, each on the board
+  // the keys before it left. A key pressed while the table holds gestures back
+  // (a card being turned up is not known yet, cards are going home by
+  // themselves) waits for it, and the keys after it wait their turn.
+  const keys = [];
+  let held = false;
+  function takeKeys() {
+    if (held || !keys.length) return;
+    held = true;
+    controller.whenFree(() => {
+      held = false;
+      try {
+        keys.shift().action();
+      } finally {
+        takeKeys();
+      }
+    });
+  }
+  // Whether the focus is on the board once the keys still waiting have acted: a pile's key takes it there.
+  const onBoard = () => root.contains(document.activeElement) || keys.some((k) => k.focuses);
+  const inBoard = () => root.contains(document.activeElement);
+
   document.addEventListener("keydown", (event) => {
     if (isTyping(event.target) || event.defaultPrevented) return;
     const repeated = lastKey === event.key.toLowerCase();
     lastKey = event.key.toLowerCase();
+    const act = (action, { focuses = false, prevent = true } = {}) => {
+      if (prevent) event.preventDefault();
+      keys.push({ action, focuses });
+      takeKeys();
+    };
     const command = commandFor(event);
     if (command) {
-      event.preventDefault();
-      clear();
-      return controller.command(command);
+      return act(() => {
+        clear();
+        controller.command(command);
+      });
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    const inBoard = root.contains(document.activeElement);
-    // A key pressed while a card being turned up is not known yet acts once it is.
-    const act = (action) => {
-      event.preventDefault();
-      controller.later(action);
-    };
     if (key === "s" && view.rows()[0].includes("s")) {
       act(() => {
         clear();
         controller.activate("s", 1);
       });
     } else if (keyPile(key, view.rows())) {
-      act(() => choose(pileFor(key, repeated)));
-    } else if (key === "Escape" && source) {
-      clear();
-      controller.say("Selection cleared.");
-    } else if ((key === "Enter" || key === " ") && inBoard) {
-      act(commit);
-    } else if (key.startsWith("Arrow") && inBoard) {
-      act(() => arrow(key));
+      act(() => choose(pileFor(key, repeated)), { focuses: true });
+    } else if (key === "Escape" && (source || keys.length)) {
+      act(() => {
+        if (!source) return;
+        clear();
+        controller.say("Selection cleared.");
+      }, { prevent: false });
+    } else if ((key === "Enter" || key === " ") && onBoard()) {
+      act(() => inBoard() && commit());
+    } else if (key.startsWith("Arrow") && onBoard()) {
+      act(() => inBoard() && arrow(key));
     }
   });
 

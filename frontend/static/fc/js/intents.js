@@ -16,13 +16,20 @@ function keyboardMove(position, cards, from, to) {
   return answer;
 }
 
-/** `busy()` is true while cards may not be touched (finishing, or won). */
-export function createIntents({ table, view, say, settings, busy, command }) {
+/**
+ * `busy()` is true while cards may not be touched (finishing, or won);
+ * `after(action)` runs `action` once the cards going home by themselves are home.
+ */
+export function createIntents({ table, view, say, settings, busy, command, after = (action) => action() }) {
   const variant = table.game().variant;
   // Klondike and Spider: a gesture made while a turned card is not known yet waits for it.
   const { hidesCards: stock, groupLimit, singleClick } = familyOf(variant);
   const single = singleClick(rulesetOf(variant));
   const later = (action) => (stock ? table.when(action) : action());
+  // A key waits for that and for the cards going home by themselves, then acts on the board they leave.
+  const whenFree = (action) => {
+    table.when(() => after(() => (table.game().pending ? whenFree(action) : action())));
+  };
   const position = () => table.game().position;
 
   // The refused cards go back and the engine's reason shows where they landed.
@@ -112,6 +119,7 @@ export function createIntents({ table, view, say, settings, busy, command }) {
     },
     say,
     later,
+    whenFree,
     waiting: () => Boolean(table.game().pending),
     describePile: (id) => pileLabel(id, view.cardsIn(id)),
     command,
