@@ -19,13 +19,22 @@ service; no gunicorn: what is measured is whether hints win, not the network).
 2. Verdicts (Klondike and Spider): for ``--verdicts`` deals, the verdict after
    k moves on the stored line and after k moves off it (a random first move,
    then the line's moves where legal, else random ones), k from 1..30. Printed:
-   each distribution's median, p90, max, and the best accuracy a single time
-   threshold reaches at telling the two apart (0.5 = cannot tell).
+   each distribution's median, p90, max, the best accuracy a single time
+   threshold reaches at telling the two apart (0.5 = cannot tell), and how often
+   shuffling the on/off labels reaches that accuracy too (a permutation test: a
+   best threshold always finds some edge in a small sample; under 0.05 is a leak).
+   ``--live``: the verdicts go to the real gunicorn (``bench/stack.py``) over
+   HTTP with a token, as a player's page asks them, and the web processes use
+   production's verdict clock (``HINT_MAX_SECONDS``, ``VERDICT_ANSWER_SECONDS``,
+   ``VERDICT_MARGIN_SECONDS`` of ``settings/base.py``, or the environment's);
+   without it the test settings answer verdicts as soon as found, with no clock.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import statistics
 import sys
@@ -95,6 +104,43 @@ class Player:
         seconds = time.perf_counter() - started
         assert response.status_code == 200, response.content
         return response.json(), seconds
+
+
+class LivePlayer(Player):
+    """The same player over HTTP, against the live stack's gunicorn, with a token."""
+
+    def __init__(self, name: str, url: str) -> None:
+        from django.contrib.auth import get_user_model
+        from rest_framework.authtoken.models import Token
+
+        self.user = get_user_model().objects.create_user(username=name)
+        self.token = Token.objects.create(user=self.user).key
+        self.url = url
+
+    def _post(self, path: str, body: dict | None = None) -> tuple[int, dict]:
+        import requests
+
+        response = requests.post(f"{self.url}{path}", json=body or {}, timeout=120,
+                                 headers={"Authorization": f"Token {self.token}"})
+        return response.status_code, response.json()
+
+    def start(self, deal) -> str:
+        status, body = self._post("/api/games/", {"variant": deal.variant, "number": deal.number})
+        assert status == 201, body
+        return body["id"]
+
+    def play(self, game_id: str, ply: int, move: str) -> dict:
+        status, body = self._post(f"/api/games/{game_id}/moves/",
+                                  {"expected_ply": ply, "moves": [move], "client_times": [ply + 1]})
+        assert status == 200, body
+        return body
+
+    def ask(self, game_id: str, what: str) -> tuple[dict, float]:
+        started = time.perf_counter()
+        status, body = self._post(f"/api/games/{game_id}/{what}/")
+        seconds = time.perf_counter() - started
+        assert status == 200, body
+        return body, seconds
 
 
 def random_opening(deal, rng: random.Random, tries: int = 5) -> list[str] | None:
@@ -183,11 +229,22 @@ def separability(a: list[float], b: list[float]) -> float:
     return best
 
 
-def bench_verdicts(variant: str, count: int, rng: random.Random) -> None:
+def chance_of(a: list[float], b: list[float], rounds: int = 2000, seed: int = 0) -> float:
+    """How often ``separability`` reaches its value on ``a`` and ``b`` when the on/off labels
+    are shuffled (a permutation test): small means the two are told apart beyond chance."""
+    observed = separability(a, b)
+    pooled, rng, hits = a + b, random.Random(seed), 0
+    for _ in range(rounds):
+        rng.shuffle(pooled)
+        hits += separability(pooled[:len(a)], pooled[len(a):]) >= observed
+    return (hits + 1) / (rounds + 1)
+
+
+def bench_verdicts(variant: str, count: int, rng: random.Random, url: str | None = None) -> None:
     import engine
 
     deals = winnable_deals(variant, count, rng, tries=count * 3)
-    player = Player(f"verdicts-{variant}")
+    player = LivePlayer(f"verdicts-{variant}", url) if url else Player(f"verdicts-{variant}")
     on, off = [], []
     for deal in deals:
         line = deal.solution.split()
@@ -213,7 +270,7 @@ def bench_verdicts(variant: str, count: int, rng: random.Random) -> None:
     print(f"| {variant} | {len(on)} / {len(off)} | {statistics.median(on) * 1000:.0f} / "
           f"{statistics.median(off) * 1000:.0f} | {percentile(on, 0.9) * 1000:.0f} / "
           f"{percentile(off, 0.9) * 1000:.0f} | {max(on) * 1000:.0f} / {max(off) * 1000:.0f} "
-          f"| {separability(on, off):.2f} |", flush=True)
+          f"| {separability(on, off):.2f} | {chance_of(on, off):.2f} |", flush=True)
 
 
 def main() -> None:
@@ -223,10 +280,16 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--verdicts", type=int, default=20, help="stock deals, verdict times (0: none)")
     parser.add_argument("--seed", type=int, default=None, help="the same numbers as an earlier run")
+    parser.add_argument("--live", action="store_true",
+                        help="verdicts through the real gunicorn with production's verdict clock")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     django_setup()
+    if args.live:
+        with contextlib.ExitStack() as stack:
+            live_verdicts(args, rng, seed, stack)
+        return
     from django.db import connection
 
     old_name = connection.settings_dict["NAME"]
@@ -240,13 +303,31 @@ def main() -> None:
             for variant in args.variants.split(","):
                 bench_variant(variant, args, rng)
         if args.verdicts:
-            print("\n| variant | verdicts on / off the line | median ms | p90 ms | max ms "
-                  "| best threshold accuracy |")
-            print("|---|---|---|---|---|---|")
-            for variant in [v for v in args.variants.split(",") if v in STOCK]:
-                bench_verdicts(variant, args.verdicts, rng)
+            verdicts_table(args, rng)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def verdicts_table(args, rng: random.Random, url: str | None = None) -> None:
+    print("\n| variant | verdicts on / off the line | median ms | p90 ms | max ms "
+          "| best threshold accuracy | its chance with the labels shuffled |")
+    print("|---|---|---|---|---|---|---|")
+    for variant in [v for v in args.variants.split(",") if v in STOCK]:
+        bench_verdicts(variant, args.verdicts, rng, url=url)
+
+
+def live_verdicts(args, rng: random.Random, seed: int, stack: contextlib.ExitStack) -> None:
+    """The verdict table through the live stack, its web processes on production's verdict clock."""
+    from bench.stack import live_stack
+    from freecell_site.settings import base as production
+
+    clock = {name: str(os.environ.get(name, getattr(production, name)))
+             for name in ("HINT_MAX_SECONDS", "VERDICT_ANSWER_SECONDS", "VERDICT_MARGIN_SECONDS")}
+    services = stack.enter_context(live_stack(extra_env=clock))
+    print(f"seed {seed}; live gunicorn at {services.url}; " + ", ".join(f"{k}={v}" for k, v in clock.items()))
+    print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+    verdicts_table(args, rng, url=services.url)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -80,6 +80,16 @@ class RequestMetricsMiddleware:
 LAG_WINDOW_SECONDS = 600
 
 
+VERDICT_LATE = Counter(
+    "solitaire_verdict_late_total",
+    "Verdicts whose search outlasted VERDICT_ANSWER_SECONDS, so their answer time was not the fixed one.",
+)
+
+
+def verdict_late() -> None:
+    VERDICT_LATE.inc()
+
+
 def hint_observed(result) -> None:
     HINT_SEARCHES.labels(result.status).inc()
     HINT_ITERATIONS.inc(result.iterations)

@@ -313,6 +313,12 @@ HINT_BUDGET = env.int("HINT_BUDGET", default=100_000)  # iterations per search o
 HINT_MAX_ITERATIONS = env.int("HINT_MAX_ITERATIONS", default=400_000)
 HINT_MAX_SECONDS = env.float("HINT_MAX_SECONDS", default=1.5)
 HINT_MAX_PROBES = env.int("HINT_MAX_PROBES", default=16)
+# Every verdict (the lost-position notice) answers this long after it was asked, found
+# early or not: a position on the solver's own line is found at once and one off it after
+# a search, so an answer as soon as found would say which (docs/reliability.md). Its search
+# stops VERDICT_MARGIN_SECONDS before (at most HINT_MAX_SECONDS); 0 answers at once.
+VERDICT_ANSWER_SECONDS = env.float("VERDICT_ANSWER_SECONDS", default=2.5)
+VERDICT_MARGIN_SECONDS = env.float("VERDICT_MARGIN_SECONDS", default=1.0)
 POOL_TARGET = env.int("POOL_TARGET", default=60)  # winnable deals kept per variant for random play
 # Proven deals held for dailies per variant; 0: twice the days beat schedules ahead
 # (games.services.dailies.reserve_target). A fill of a longer range solves what it needs.

@@ -35,6 +35,9 @@ DEBUG = False
 # by the 1.5 s clock production adds: on a busy machine the clock cut searches short, and what a
 # hint answered (and whether its verdict was kept) depended on the load.
 HINT_MAX_SECONDS = env.float("HINT_MAX_SECONDS", default=600)
+# Verdicts answer as soon as found here (their search has no clock, as above); the fixed answer
+# time is tested on its own (tests/games/test_hint_plans.py) and measured by bench/hints.py --live.
+VERDICT_ANSWER_SECONDS = env.float("VERDICT_ANSWER_SECONDS", default=0)
 # pytest's own process captures mail in memory (pytest-django sets locmem); the
 # web and worker processes the tests start write it to files a test can read.
 EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"

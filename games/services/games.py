@@ -9,10 +9,12 @@ move by move by the engine before any of it is stored: an illegal move refuses
 the whole batch with its index.
 """
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,6 +23,7 @@ import solver
 from core.errors import Conflict, InvalidRequest, NotFound, ServiceUnavailable
 from core.outages import doorbell
 from core.rows import row_update
+from freecell_site import metrics
 from games import tasks
 from games.clock import daily_open_check, today_utc
 from games.kept import game_position, kept_text
@@ -415,12 +418,34 @@ def game_verdict(*, game_id, player):
 
 
 def _verdict(*, deal, moves: list[str]):
+    """The search answers after ``VERDICT_ANSWER_SECONDS`` from here, whatever it found
+    and however soon (an error of the solver too): a position on the solver's own line
+    is decided at once and one off it after a search, so the time of an answer given as
+    soon as found would say which. A log refused before the search answers at once (it
+    says nothing about the deal). The search's clock stops ``VERDICT_MARGIN_SECONDS``
+    earlier; one that runs late anyway is counted (``solitaire_verdict_late_total``)."""
+    answer_seconds = settings.VERDICT_ANSWER_SECONDS
+    answer_at = time.monotonic() + answer_seconds
     _log_length_check(moves)
     start = start_position(deal.variant, deal.number)
     log_replay(start, moves)
+    margin = settings.VERDICT_MARGIN_SECONDS
+    search_seconds = max(0.1, answer_seconds - margin) if answer_seconds > 0 else None
     try:
-        return hint_solve(start=start, moves=moves)
+        return hint_solve(start=start, moves=moves, seconds=search_seconds)
     except solver.SolverError as exc:
         raise ServiceUnavailable(
             f"The solver cannot answer right now: {exc}", code="solver_unavailable"
         ) from exc
+    finally:
+        if answer_seconds > 0:
+            verdict_answer_wait(answer_at)
+
+
+def verdict_answer_wait(answer_at: float) -> None:
+    """Hold the answer until ``answer_at`` (``time.monotonic()``), or count it late."""
+    left = answer_at - time.monotonic()
+    if left > 0:
+        time.sleep(left)
+    else:
+        metrics.verdict_late()

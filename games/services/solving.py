@@ -47,19 +47,20 @@ class SolverCache:
             cache.set(f"{self.prefix}:{key}", value, self.timeout)
 
 
-def _hint_limits():
+def _hint_limits(seconds: float | None = None):
     return solver.HintLimits(
         iterations=settings.HINT_MAX_ITERATIONS,
-        seconds=settings.HINT_MAX_SECONDS,
+        seconds=settings.HINT_MAX_SECONDS if seconds is None else min(seconds, settings.HINT_MAX_SECONDS),
         probes=settings.HINT_MAX_PROBES,
     )
 
 
-def hint_solve(*, start, moves: list[str], line: list[str] | None = None):
+def hint_solve(*, start, moves: list[str], line: list[str] | None = None, seconds: float | None = None):
     """The solver's verdict after ``moves`` from ``start``, within the site's hard
-    limits. ``line``: a known winning line, which Klondike and Spider follow while
-    ``moves`` is its prefix (the site's verdicts pass none)."""
-    result = solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=_hint_limits(),
+    limits (``seconds``: a shorter clock than ``HINT_MAX_SECONDS``). ``line``: a known
+    winning line, which Klondike and Spider follow while ``moves`` is its prefix (the
+    site's verdicts pass none)."""
+    result = solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=_hint_limits(seconds),
                          verdicts=SolverCache(), line=line)
     metrics.hint_observed(result)
     return result

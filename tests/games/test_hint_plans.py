@@ -121,6 +121,69 @@ def test_the_verdict_makes_the_same_search_on_and_off_the_stored_line(api, monke
     assert calls[0][1] is None  # the stored line is never read
 
 
+class HandClock:
+    """``time`` for games.services.games: ``monotonic`` reads a hand-moved clock that
+    ``sleep`` and the faked searches move on."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.slept = []
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_every_verdict_answers_after_the_same_time_on_and_off_the_stored_line(api, monkeypatch, settings):
+    """The same search is not enough: from a position on the solver's line the search
+    ends at once and off it only after a while (bench/hints.py measured 27 against
+    3,015 ms at the median, Klondike Draw 1, on a quiet machine). So every verdict is
+    held until the fixed answer time; one whose search ran past it is counted late."""
+    from freecell_site import metrics
+    from games.services import games as game_services
+
+    settings.VERDICT_ANSWER_SECONDS, settings.VERDICT_MARGIN_SECONDS = 2.5, 1.0
+    start_position = engine.deal("klondike-draw1", 5)
+    line = list(solver.solve(start_position).moves)
+    Deal.objects.get_or_create(variant="klondike-draw1", number=5)
+    Deal.objects.filter(variant="klondike-draw1", number=5).update(status="winnable", solution=" ".join(line),
+                                                                   par=len(line))
+    off_line = next(str(m) for m in engine.legal_moves(start_position) if str(m) != line[0])
+    on_id, off_id, late_id = (start(api, "klondike-draw1", 5) for _ in range(3))
+    play(api, on_id, 0, [line[0]])
+    play(api, off_id, 0, [off_line])
+    play(api, late_id, 0, [off_line])
+    clock = HandClock()
+    monkeypatch.setattr(game_services, "time", clock, raising=False)
+    search_takes = {1: 0.004, 2: 1.2, 3: 3.1}  # on the line, off it, off it on a stalled machine
+    asked, searches = [], []
+    real = game_services.hint_solve
+
+    def timed_search(**kwargs):
+        searches.append(kwargs["seconds"])
+        result = real(**kwargs)
+        clock.now += search_takes[len(searches)]
+        return result
+
+    monkeypatch.setattr(game_services, "hint_solve", timed_search)
+    late_before = metrics.VERDICT_LATE._value.get()
+    for game_id in (on_id, off_id, late_id):
+        began = clock.now
+        response = api.post(f"/api/games/{game_id}/verdict/")
+        assert response.status_code == 200, response.json()
+        asked.append(round(clock.now - began, 6))
+    assert asked == [2.5, 2.5, 3.1]
+    assert searches == [1.5, 1.5, 1.5]  # the search's own clock stops a margin before the answer
+    assert metrics.VERDICT_LATE._value.get() == late_before + 1
+    # A log refused before any search says nothing about the deal: it answers at once.
+    began, slept = clock.now, len(clock.slept)
+    response = api.post("/api/deals/klondike-draw1/5/verdict/", {"moves": ["zz"]}, format="json")
+    assert response.status_code == 400 and clock.now == began and len(clock.slept) == slept
+
+
 def test_a_first_hint_after_moves_makes_the_same_search_on_and_off_the_stored_line(api, monkeypatch):
     start_position = engine.deal("klondike-draw1", 5)
     line = list(solver.solve(start_position).moves)
