@@ -28,6 +28,10 @@ service; no gunicorn: what is measured is whether hints win, not the network).
    production's verdict clock (``HINT_MAX_SECONDS``, ``VERDICT_ANSWER_SECONDS``,
    ``VERDICT_MARGIN_SECONDS`` of ``settings/base.py``, or the environment's);
    without it the test settings answer verdicts as soon as found, with no clock.
+   ``--crowd`` (with ``--live``): while each verdict runs, a second connection
+   reads a cheap page (``/api/variants/``) back to back, as a player would who
+   times the server's load rather than the answer; the medians of those reads
+   are compared on and off the line the same way.
 """
 
 from __future__ import annotations
@@ -116,6 +120,7 @@ class LivePlayer(Player):
         self.user = get_user_model().objects.create_user(username=name)
         self.token = Token.objects.create(user=self.user).key
         self.url = url
+        self.crowd, self.crowd_ms = False, []
 
     def _post(self, path: str, body: dict | None = None) -> tuple[int, dict]:
         import requests
@@ -136,9 +141,32 @@ class LivePlayer(Player):
         return body
 
     def ask(self, game_id: str, what: str) -> tuple[dict, float]:
+        """The answer and its time; meanwhile (``crowd``) a second connection reads a cheap
+        page back to back, as a player timing the server's load would, and the median of
+        those reads is kept in ``self.crowd_ms``."""
+        import threading
+
+        import requests
+
+        reads, done = [], threading.Event()
+
+        def read_meanwhile():
+            with requests.Session() as session:
+                while not done.is_set():
+                    began = time.perf_counter()
+                    session.get(f"{self.url}/api/variants/", timeout=60)
+                    reads.append(time.perf_counter() - began)
+
+        reader = threading.Thread(target=read_meanwhile)
+        if self.crowd:
+            reader.start()
         started = time.perf_counter()
         status, body = self._post(f"/api/games/{game_id}/{what}/")
         seconds = time.perf_counter() - started
+        done.set()
+        if self.crowd:
+            reader.join()
+            self.crowd_ms.append(statistics.median(reads) if reads else float("nan"))
         assert status == 200, body
         return body, seconds
 
@@ -240,11 +268,15 @@ def chance_of(a: list[float], b: list[float], rounds: int = 2000, seed: int = 0)
     return (hits + 1) / (rounds + 1)
 
 
-def bench_verdicts(variant: str, count: int, rng: random.Random, url: str | None = None) -> None:
+def bench_verdicts(variant: str, count: int, rng: random.Random, url: str | None = None,
+                   crowd: bool = False) -> None:
     import engine
 
     deals = winnable_deals(variant, count, rng, tries=count * 3)
     player = LivePlayer(f"verdicts-{variant}", url) if url else Player(f"verdicts-{variant}")
+    crowd_on, crowd_off = [], []
+    if url and crowd:
+        player.crowd = True
     on, off = [], []
     for deal in deals:
         line = deal.solution.split()
@@ -253,6 +285,7 @@ def bench_verdicts(variant: str, count: int, rng: random.Random, url: str | None
         for ply, move in enumerate(line[:k]):
             player.play(game_id, ply, move)
         on.append(player.ask(game_id, "verdict")[1])
+        crowd_on.extend(player.crowd_ms[-1:])
         start = engine.deal(deal.variant, deal.number)
         first = [str(m) for m in engine.legal_moves(start) if str(m) != line[0]]
         if not first:
@@ -264,12 +297,22 @@ def bench_verdicts(variant: str, count: int, rng: random.Random, url: str | None
             player.play(game_id, ply, move)
             position, ply = engine.apply_move(position, move), ply + 1
         off.append(player.ask(game_id, "verdict")[1])
+        crowd_off.extend(player.crowd_ms[-1:])
     if not on or not off:
         print(f"| {variant} | no deal |")
         return
-    print(f"| {variant} | {len(on)} / {len(off)} | {statistics.median(on) * 1000:.0f} / "
-          f"{statistics.median(off) * 1000:.0f} | {percentile(on, 0.9) * 1000:.0f} / "
-          f"{percentile(off, 0.9) * 1000:.0f} | {max(on) * 1000:.0f} / {max(off) * 1000:.0f} "
+    table_row(variant, on, off)
+    if crowd_on and crowd_off:
+        table_row(f"{variant}: a cheap page read meanwhile (each verdict's median read)", crowd_on, crowd_off)
+
+
+def table_row(label: str, on: list[float], off: list[float]) -> None:
+    """``on`` and ``off`` in ms: count, median, p90, max, best threshold, its chance."""
+    def ms(value):
+        return f"{value * 1000:.0f}" if value >= 0.1 else f"{value * 1000:.1f}"
+
+    print(f"| {label} | {len(on)} / {len(off)} | {ms(statistics.median(on))} / {ms(statistics.median(off))} "
+          f"| {ms(percentile(on, 0.9))} / {ms(percentile(off, 0.9))} | {ms(max(on))} / {ms(max(off))} "
           f"| {separability(on, off):.2f} | {chance_of(on, off):.2f} |", flush=True)
 
 
@@ -282,6 +325,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=None, help="the same numbers as an earlier run")
     parser.add_argument("--live", action="store_true",
                         help="verdicts through the real gunicorn with production's verdict clock")
+    parser.add_argument("--crowd", action="store_true",
+                        help="with --live: time a cheap page read back to back while each verdict runs")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
@@ -309,11 +354,12 @@ def main() -> None:
 
 
 def verdicts_table(args, rng: random.Random, url: str | None = None) -> None:
+    crowd = bool(url and args.crowd)
     print("\n| variant | verdicts on / off the line | median ms | p90 ms | max ms "
           "| best threshold accuracy | its chance with the labels shuffled |")
     print("|---|---|---|---|---|---|---|")
     for variant in [v for v in args.variants.split(",") if v in STOCK]:
-        bench_verdicts(variant, args.verdicts, rng, url=url)
+        bench_verdicts(variant, args.verdicts, rng, url=url, crowd=crowd)
 
 
 def live_verdicts(args, rng: random.Random, seed: int, stack: contextlib.ExitStack) -> None:
