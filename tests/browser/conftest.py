@@ -27,16 +27,6 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_FLAGS}
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args):
-    """Pages ask for reduced motion, as a player may (the cards move in 10 ms and a win goes
-    straight to its end screen): in software rendering the motion was two fifths of the
-    browser's CPU in the suite. The journeys that play a game at a person's pace, and the
-    ones about motion itself (the celebration, keys typed while cards go home), keep it:
-    ``@pytest.mark.browser_context_args(reduced_motion="no-preference")``."""
-    return {**browser_context_args, "reduced_motion": "reduce"}
-
-
 @pytest.fixture
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -69,7 +69,6 @@ def first_rows(page, count: int) -> list[list[str]]:
     return [rows.nth(i).locator("td").all_text_contents() for i in range(count)]
 
 
-@pytest.mark.browser_context_args(reduced_motion="no-preference")  # with the cards' motion (conftest.py)
 def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_player, screenshots):
     line = translate(VARIANT, NUMBER, list(winning_line(VARIANT, NUMBER)))
     site.set_default_timeout(45_000)  # two browsers and a worker on a shared, busy machine

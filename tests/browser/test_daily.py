@@ -29,7 +29,6 @@ def todays_freecell_daily(live_url):
     return line
 
 
-@pytest.mark.browser_context_args(reduced_motion="no-preference")  # with the cards' motion (conftest.py)
 def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays_freecell_daily, screenshots):
     site.goto(f"{site.base}/register/?next=/daily/freecell")
     site.fill("input[name=username]", "newcomer")

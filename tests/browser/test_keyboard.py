@@ -11,7 +11,6 @@ pytestmark = pytest.mark.browser
 FORECELL_DEAL = 3
 
 
-@pytest.mark.browser_context_args(reduced_motion="no-preference")  # with the cards' motion (conftest.py)
 def test_a_forecell_deal_is_won_with_the_keyboard_only(site):
     line = winning_line("forecell", number=FORECELL_DEAL)
     start = deal("forecell", FORECELL_DEAL)
@@ -32,7 +31,6 @@ def test_a_forecell_deal_is_won_with_the_keyboard_only(site):
     assert site.errors == []
 
 
-@pytest.mark.browser_context_args(reduced_motion="no-preference")  # with the cards' motion (conftest.py)
 @pytest.mark.auto_home
 def test_keys_typed_while_cards_go_home_by_themselves_play_their_move_once_they_are_home(site):
     site.clock.install()  # the page's time is this test's to stop

@@ -29,7 +29,6 @@ SAVE = """async ([number, moves]) => {
 }"""
 
 
-@pytest.mark.browser_context_args(reduced_motion="no-preference")  # with the cards' motion (conftest.py)
 def test_a_guest_finds_the_archive_replays_and_an_honest_end_screen(site, make_daily, screenshots):
     today = today_utc()
     make_daily(11)  # today's: the only daily there is, whatever the day of the month

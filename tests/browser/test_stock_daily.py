@@ -28,10 +28,8 @@ LANDED = "Promise.allSettled(document.getAnimations().map((a) => a.finished))"
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.slow]
 
-# With the cards' motion (tests/browser/conftest.py): the player waits for each move's cards to
-# land, and the clocks' rules see a person's pace.
-DESKTOP = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "no-preference"}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "reduced_motion": "no-preference"}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 # One journey per variant (each a minute or more of real play): Klondike with the mouse at
 # 1280x800, Spider with a finger at 390x844, so each screen and each set of gestures is
 # played through once; the other pairings' boards are drawn and checked by the page tests.
