@@ -58,6 +58,7 @@ class Tally:
         self.sent: dict[tuple, float] = {}  # (race, mover, moves) -> when the move left
         self.seen: set[tuple] = set()  # (race, mover, moves, receiver): each receipt counted once
         self.fanout: list[float] = []
+        self.fanout_sent: list[float] = []  # when each fan-out's move left, for the p99 over time
         self.answers: list[float] = []
         self.accepted = Counter()  # race -> moves accepted
         self.errors = Counter()
@@ -68,10 +69,23 @@ class Tally:
         if who["username"] != me and key in self.sent and (*key, me) not in self.seen:
             self.seen.add((*key, me))
             self.fanout.append(now - self.sent[key])
+            self.fanout_sent.append(self.sent[key])
+
+    def windows(self, seconds: float = 5) -> list[dict]:
+        """The fan-out's p99 in each ``seconds`` of play: a slow start (every player's first move
+        at once) tells from a slow steady state."""
+        if not self.fanout_sent:
+            return []
+        start = min(self.fanout_sent)
+        by_window: dict[int, list[float]] = {}
+        for sent, latency in zip(self.fanout_sent, self.fanout, strict=True):
+            by_window.setdefault(int((sent - start) // seconds), []).append(latency)
+        return [{"from_s": k * seconds, **percentiles(v)} for k, v in sorted(by_window.items())]
 
     def summary(self, players: int) -> dict:
         expected = sum(self.accepted.values()) * (players - 1)
-        return {"fanout": percentiles(self.fanout), "answer": percentiles(self.answers),
+        return {"fanout": percentiles(self.fanout), "fanout_windows": self.windows(),
+                "answer": percentiles(self.answers),
                 "moves": sum(self.accepted.values()), "fanout_expected": expected,
                 "fanout_missing": expected - len(self.fanout), "errors": dict(self.errors)}
 

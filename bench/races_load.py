@@ -180,6 +180,8 @@ def report(name: str, f: dict, args) -> None:
           f"({os.cpu_count()} cores; other work on the machine counts in every figure)")
     print(line("fan-out, 1 race alone", f["baseline"]["fanout"]))
     print(line(f"fan-out, {args.races} races x {args.players} ({load['sockets']} sockets)", load["fanout"]))
+    print("  fan-out p99 by 5 s of play: " + ", ".join(
+        f"{w['from_s']:.0f}s {w['p99_ms']} ms (n={w['n']})" for w in load.get("fanout_windows", [])))
     print(f"  fan-out p99 x{f['fanout_p99_vs_alone']} the race alone's; target p99 < 100 ms: "
           f"{'met' if load['fanout'].get('p99_ms', 1e9) < 100 else 'MISSED'}")
     print(f"  moves accepted {load['moves']}, progress frames missing {load['fanout_missing']} "
@@ -197,6 +199,12 @@ def report(name: str, f: dict, args) -> None:
               f"errors {b['board_errors']}, {b['achieved_rate']} req/s "
               f"(static file p99 {b['static_p99_ms']} ms)")
     print(f"  board p99 with the races x{f['board_p99_with_races_vs_alone']} its p99 alone")
+    # bench/load.py's board figure: its p99 over the static file's, read through the same server in
+    # the same seconds, which cancels what the machine's other work (here the races) adds to both.
+    over = [_ratio(f[key]["board_p99_ms"], f[key]["static_p99_ms"])
+            for key in ("board_alone", "board_with_races")]
+    print(f"  board p99 over the static file's (bench/load.py's figure): alone x{over[0]}, with the races "
+          f"x{over[1]}: {'no worse' if None not in over and over[1] <= over[0] else 'WORSE'} with the races")
 
 
 async def measure(services, args) -> dict:

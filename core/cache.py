@@ -52,13 +52,37 @@ class RedisCacheClient(DjangoRedisCacheClient):
         return client
 
 
+_clients: dict[tuple, RedisCacheClient] = {}
+_clients_lock = threading.Lock()
+
+
 class RedisCache(DjangoRedisCache):
-    """Django's Redis cache, checking at each new connection whether the server was restarted."""
+    """Django's Redis cache, checking at each new connection whether the server was restarted.
+
+    Django makes a cache object per thread and per asynchronous context (``caches`` is an
+    asgiref ``Local``), and each object made its own connection pool: every race socket's
+    first cache call in a database thread opened a connection of its own and ran the restart
+    check on it (``INFO``, ``GET``), 200 of them at once when 200 players make their first
+    move. The objects of one configuration now share one client, and so one pool, per
+    process; a ``redis.Redis`` and its pool are safe to share between threads, and the pool
+    starts afresh in a forked child."""
 
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = RedisCacheClient
         self._options = {**self._options, "redis_connect_func": self._connected}
+        self._shared = (tuple(self._servers), self.key_prefix, self.version,
+                        repr(sorted((k, v) for k, v in params.get("OPTIONS", {}).items())))
+
+    @property
+    def _cache(self) -> RedisCacheClient:
+        client = _clients.get(self._shared)
+        if client is None:
+            with _clients_lock:
+                client = _clients.get(self._shared)
+                if client is None:
+                    client = _clients[self._shared] = self._class(self._servers, **self._options)
+        return client
 
     def _connected(self, connection) -> None:
         connection.on_connect()

@@ -2,6 +2,7 @@
 both, the site's HTTP. scripts/run and the compose file serve HTTP with gunicorn
 (freecell_site/wsgi.py) and only ``/ws/`` through this (docs/benchmarks.md, Races)."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -18,3 +19,8 @@ application = ProtocolTypeRouter({
     "http": django_application,
     "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
 })
+
+# What start-up made (Django, the apps, the URL routes and consumers: some 180,000 objects) lives
+# as long as the process: frozen out of the collector's full passes, which scanned it all again
+# each time, 90-110 ms in which no socket was served (docs/benchmarks.md, Races).
+gc.freeze()

@@ -1,3 +1,4 @@
+import gc
 import os
 
 from django.core.wsgi import get_wsgi_application
@@ -11,3 +12,8 @@ application = get_wsgi_application()
 from django.urls import get_resolver  # noqa: E402
 
 get_resolver().url_patterns  # noqa: B018
+
+# What start-up made lives as long as the process: frozen out of the collector's full passes,
+# which otherwise scanned it all again each time, a pause for every request in flight
+# (docs/benchmarks.md, Races). Frozen in a master that preloads, the workers inherit it.
+gc.freeze()
