@@ -11,6 +11,7 @@ import datetime as dt
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Game, Result
 from tests.browser.board import wait_settled
@@ -83,7 +84,18 @@ def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_pl
     end = site.get_by_role("dialog", name="You won!")
     end.wait_for()
     end.get_by_role("button", name="Challenge a friend").click()
-    site.wait_for_url(re.compile(r".*/c/[a-z0-9]{8}$"), timeout=90_000)
+    try:
+        site.wait_for_url(re.compile(r".*/c/[a-z0-9]{8}$"), timeout=90_000)
+    except PlaywrightTimeoutError:
+        # Say where the challenge stopped: the page's notice, its saved state, the server's rows.
+        game = Game.objects.filter(player__username="amy").select_related("submission").first()
+        result = Result.objects.filter(game=game).first()
+        raise AssertionError(
+            f"no challenge page: notice {site.locator('[data-hud]').all_text_contents()!r}, "
+            f"errors {site.errors!r}, game {game and (game.state, game.ply)}, "
+            f"submission {game and getattr(getattr(game, 'submission', None), 'status', None)!r}, "
+            f"result {result and (result.counts, result.flagged)!r}"
+        ) from None
     code = site.url.rsplit("/", 1)[1]
     amy_result = Result.objects.get(player__username="amy")
     said = site.locator("[data-challenge-line]").text_content()
