@@ -19,8 +19,39 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from django.conf import settings
 from django.db import connection
 from django.db.models.expressions import Col
+
+#: Executions of one of these statements on a connection before PostgreSQL keeps it prepared
+#: (psycopg's ``prepare_threshold``). ``ROWS_PREPARED = False`` in the settings turns it off, for a
+#: pooler in transaction mode that cannot hold prepared statements (PgBouncer before 1.21, or
+#: without ``max_prepared_statements``: docs/scaling.md).
+PREPARE_AFTER = 2
+
+
+def _cursor():
+    """A cursor for these statements: on PostgreSQL a server-binding one whose statements
+    are prepared after ``PREPARE_AFTER`` runs on the connection, so the server parses and
+    plans each once per connection instead of on every request (the joined select's
+    planning was a large share of an append's database CPU: docs/operations.md, The append
+    path); anywhere else, or with ``ROWS_PREPARED`` off, Django's own cursor.
+
+    Either way it is Django's wrapper around it: errors become Django's, and query counting
+    and logging see the statements as they see any other."""
+    if connection.vendor != "postgresql" or not getattr(settings, "ROWS_PREPARED", True):
+        return connection.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        raw = connection.connection
+        if raw.prepare_threshold is None:
+            # Only server-binding cursors prepare; Django's own cursors bind on the client
+            # (psycopg's ClientCursor) and never do, so this changes no other statement.
+            raw.prepare_threshold = PREPARE_AFTER
+        return connection._prepare_cursor(ServerBindingCursor(raw))
 
 
 @dataclass(frozen=True)
@@ -70,7 +101,7 @@ class RowSelect:
         if self._built is None:
             self._built = self._build()
         sql, columns = self._built
-        with connection.cursor() as cursor:
+        with _cursor() as cursor:
             cursor.execute(sql, params)
             row = cursor.fetchone()
         if row is None:
@@ -113,6 +144,6 @@ def row_update(instance, names: tuple[str, ...], *, unchanged: dict | None = Non
         values.append(field.get_db_prep_save(field.pre_save(instance, False), connection))
     checks = tuple(unchanged or ())
     expected = [model._meta.get_field(name).get_db_prep_value(unchanged[name], connection) for name in checks]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(_update_sql(model, names, checks), [*values, instance.pk, *expected])
         return cursor.rowcount

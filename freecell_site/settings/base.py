@@ -85,6 +85,10 @@ TEMPLATES = [
 ]
 
 # --- Database -----------------------------------------------------------------
+# The append's read and write (core/rows.py) are prepared once per connection on PostgreSQL;
+# off (DATABASE_PREPARED_STATEMENTS=0) for a pooler in transaction mode that cannot hold
+# prepared statements (PgBouncer before 1.21, or without max_prepared_statements).
+ROWS_PREPARED = env.bool("DATABASE_PREPARED_STATEMENTS", default=True)
 DATABASE_URL = env("DATABASE_URL", default="")
 EMBEDDED_DATABASE = not DATABASE_URL
 if DATABASE_URL:
