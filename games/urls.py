@@ -4,6 +4,14 @@ import core.converters  # noqa: F401 - registers <dealnumber:...>
 from games.apis import boards, dailies, deals, games, staff, variants
 
 urlpatterns = [
+    # A game's own routes first: the move append is the request the site serves most.
+    path("games/", games.GameListApi.as_view(), name="game-list"),
+    path("games/<uuid:game_id>/", games.GameDetailApi.as_view(), name="game-detail"),
+    path("games/<uuid:game_id>/moves/", games.GameMovesApi.as_view(), name="game-moves"),
+    path("games/<uuid:game_id>/undo/", games.GameUndoApi.as_view(), name="game-undo"),
+    path("games/<uuid:game_id>/hint/", games.GameHintApi.as_view(), name="game-hint"),
+    path("games/<uuid:game_id>/verdict/", games.GameVerdictApi.as_view(), name="game-verdict"),
+    path("games/<uuid:game_id>/submission/", games.GameSubmissionApi.as_view(), name="game-submission"),
     path("variants/", variants.VariantListApi.as_view(), name="variant-list"),
     path("deals/featured/", deals.DealFeaturedApi.as_view(), name="deal-featured"),
     path("deals/<str:variant>/random/", deals.DealRandomApi.as_view(), name="deal-random"),
@@ -12,13 +20,6 @@ urlpatterns = [
     path("deals/<str:variant>/<dealnumber:number>/hint/", games.DealHintApi.as_view(), name="deal-hint"),
     path("deals/<str:variant>/<dealnumber:number>/verdict/", games.DealVerdictApi.as_view(),
          name="deal-verdict"),
-    path("games/", games.GameListApi.as_view(), name="game-list"),
-    path("games/<uuid:game_id>/", games.GameDetailApi.as_view(), name="game-detail"),
-    path("games/<uuid:game_id>/moves/", games.GameMovesApi.as_view(), name="game-moves"),
-    path("games/<uuid:game_id>/undo/", games.GameUndoApi.as_view(), name="game-undo"),
-    path("games/<uuid:game_id>/hint/", games.GameHintApi.as_view(), name="game-hint"),
-    path("games/<uuid:game_id>/verdict/", games.GameVerdictApi.as_view(), name="game-verdict"),
-    path("games/<uuid:game_id>/submission/", games.GameSubmissionApi.as_view(), name="game-submission"),
     path("dailies/today/", dailies.DailyTodayApi.as_view(), name="daily-today"),
     path("dailies/archive/<str:variant>/", dailies.DailyArchiveApi.as_view(), name="daily-archive"),
     path("dailies/<str:date>/<str:variant>/", dailies.DailyDetailApi.as_view(), name="daily-detail"),

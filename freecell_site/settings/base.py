@@ -95,6 +95,9 @@ if DATABASE_URL:
     DATABASES = {"default": env.db_url_config(DATABASE_URL)}
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend, with the per-request health check made without a round trip.
+        DATABASES["default"]["ENGINE"] = "core.database"
 else:
     (BASE_DIR / "var").mkdir(exist_ok=True)
     DATABASES = {
