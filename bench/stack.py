@@ -98,9 +98,11 @@ def live_stack(*, concurrency: int = 2, web_workers: int = WEB_WORKERS, web_thre
     ``two_nodes``: a second web node and worker, behind HAProxy (``services.url``), the
     extra processes in ``services.extra``."""
     django_setup()
+    import redis
+    from django.conf import settings
     from django.db import connection
 
-    from tests.support.processes import LiveServices
+    from tests.support.processes import LiveServices, run_keys_forgotten
 
     old_name = connection.settings_dict["NAME"]
     database = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
@@ -117,5 +119,6 @@ def live_stack(*, concurrency: int = 2, web_workers: int = WEB_WORKERS, web_thre
         for process in getattr(services, "extra", []):
             process.stop()
         services.stop()
+        run_keys_forgotten(redis.Redis.from_url(settings.REDIS_URL))
         connection.creation.destroy_test_db(old_name, verbosity=0)
         shutil.rmtree(workdir, ignore_errors=True)

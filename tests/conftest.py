@@ -21,7 +21,14 @@ import requests
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from tests.support.processes import VENV_BIN, LiveServices, Process, free_port, service_env
+from tests.support.processes import (
+    VENV_BIN,
+    LiveServices,
+    Process,
+    free_port,
+    run_keys_forgotten,
+    service_env,
+)
 from tests.support.static import Collected, collect
 from tests.support.waiting import wait_for
 
@@ -272,6 +279,7 @@ def pytest_sessionfinish(session):
         stale = list(client.scan_iter(match=f"{settings.CELERY_TASK_DEFAULT_QUEUE}-unconsumed*"))
         if stale:
             client.delete(*stale)
+        run_keys_forgotten(client)
     except redis.RedisError:  # no Redis to reach: nothing was queued there either
         pass
 

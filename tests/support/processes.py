@@ -4,6 +4,7 @@ Both run the test settings against the pytest-django test database and the
 test Redis database, exactly as production runs them, only on loopback.
 """
 
+import itertools
 import json
 import os
 import signal
@@ -17,6 +18,8 @@ from pathlib import Path
 
 import redis
 from django.conf import settings
+from kombu.transport.redis import PRIORITY_STEPS
+from kombu.transport.redis import Channel as RedisChannel
 
 REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -93,6 +96,35 @@ def web_ready(url: str, timeout: float = 60, log: "Process | None" = None) -> No
             time.sleep(0.2)
     raise RuntimeError(f"web server did not start:\n{log.tail() if log else url}")
 
+
+#: kombu's Redis transport keeps a queue's tasks in one list per priority step: the queue's
+#: own name for step 0, ``<queue><sep><step>`` for the others (its ``Channel._q_for_pri``).
+SEP = RedisChannel.sep
+
+
+def queue_lengths(client) -> dict[str, int]:
+    """How many tasks wait on this run's queue, per priority step's list, in one round trip.
+
+    By name, not by ``SCAN``: a scan walks every key of the Redis database, and the
+    database keeps other runs' keys for hours (the fair-play verdicts' cache lasts a day),
+    so a scan at each poll of a wait cost the suite more the more runs the machine had seen
+    (7.3 million ``SCAN`` calls, most of Redis's CPU, after a day of runs)."""
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    names = [queue if step == 0 else f"{queue}{SEP}{step}" for step in PRIORITY_STEPS]  # the transport's steps
+    pipe = client.pipeline(transaction=False)
+    for name in names:
+        pipe.llen(name)
+    return dict(zip(names, pipe.execute(), strict=True))
+
+
+
+def run_keys_forgotten(client) -> None:
+    """Delete this run's cache keys (its live servers' too: they share its prefix), which
+    would otherwise stay for up to a day (the fair-play verdicts') and lengthen every later
+    run's scans of the database. Only this run's prefix: another run may be going on."""
+    mine = client.scan_iter(match=f"{settings.CACHES['default']['KEY_PREFIX']}:*", count=1000)
+    for chunk in itertools.batched(mine, 1000):
+        client.delete(*chunk)
 
 @dataclass
 class Process:
@@ -206,9 +238,7 @@ class LiveServices:
         from freecell_site.celery import app
 
         client = redis.Redis.from_url(settings.REDIS_URL)
-        queue = settings.CELERY_TASK_DEFAULT_QUEUE
-        waiting = sum(client.llen(key) for key in client.scan_iter(match=f"{queue}*") if client.type(key) == b"list")
-        if waiting:
+        if sum(queue_lengths(client).values()):
             return False
         inspect = app.control.inspect(destination=[self.worker.node], timeout=1)
         active, reserved = inspect.active(), inspect.reserved()
@@ -223,8 +253,7 @@ class LiveServices:
 
         client = redis.Redis.from_url(settings.REDIS_URL)
         queue = settings.CELERY_TASK_DEFAULT_QUEUE
-        lists = {key.decode(errors="replace"): client.llen(key)
-                 for key in client.scan_iter(match=f"{queue}*") if client.type(key) == b"list"}
+        lists = {name.replace(SEP, "/"): size for name, size in queue_lengths(client).items() if size}
         unacked = sum(1 for _, raw in client.hscan_iter("unacked") if queue.encode() in raw)
         inspect = app.control.inspect(destination=[self.worker.node], timeout=2)
         return (f"broker: waiting {lists or 'none'}, delivered and unacknowledged {unacked}; "
@@ -234,12 +263,9 @@ class LiveServices:
     def queue_emptied(self) -> int:
         """Drop every task still waiting on this run's queue (each priority step's list); returns how many."""
         client = redis.Redis.from_url(settings.REDIS_URL)
-        queue = settings.CELERY_TASK_DEFAULT_QUEUE
-        lists = [key for key in client.scan_iter(match=f"{queue}*") if client.type(key) == b"list"]
-        dropped = sum(client.llen(key) for key in lists)
-        if lists:
-            client.delete(*lists)
-        return dropped
+        lengths = queue_lengths(client)
+        client.delete(*lengths)
+        return sum(lengths.values())
 
     def settle(self, timeout: float = 90) -> None:
         """Between two tests: what one test left for the worker is dropped, and what the worker
