@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.mailbox import mail_link
 
@@ -23,8 +24,18 @@ def test_a_forgotten_password_is_reset_from_the_mail_and_the_link_works_once(sit
     site.goto(f"{site.base}{link}")
     site.fill("input[name=new_password]", NEW)
     site.fill("input[name=new_password_again]", NEW)
-    site.get_by_role("button", name="Set the new password").click()
-    site.locator("[data-done]").wait_for()
+    with site.expect_response(lambda r: r.request.method == "POST" and "/reset/" in r.url) as posted:
+        site.get_by_role("button", name="Set the new password").click()
+    try:
+        site.locator("[data-done]").wait_for()
+    except PlaywrightTimeoutError:
+        # It timed out once in a suite run under load and passed alone: say what the page answered.
+        user = get_user_model().objects.get(username="forgetful")
+        raise AssertionError(
+            f"no 'password changed' page: the POST answered {posted.value.status} at {posted.value.url}, "
+            f"the page at {site.url} says {site.locator('[data-error]').all_text_contents()!r}, "
+            f"the new password {'is' if user.check_password(NEW) else 'is not'} set"
+        ) from None
 
     site.get_by_role("link", name="Log in", exact=True).last.click()
     site.fill("input[name=username]", "forgetful")
