@@ -109,8 +109,11 @@ def queue_lengths(client) -> dict[str, int]:
     database keeps other runs' keys for hours (the fair-play verdicts' cache lasts a day),
     so a scan at each poll of a wait cost the suite more the more runs the machine had seen
     (7.3 million ``SCAN`` calls, most of Redis's CPU, after a day of runs)."""
-    queue = settings.CELERY_TASK_DEFAULT_QUEUE
-    names = [queue if step == 0 else f"{queue}{SEP}{step}" for step in PRIORITY_STEPS]  # the transport's steps
+    # The run's queue, and the one its tests without the live stack send to (``tasks_sent_to``
+    # in tests/conftest.py): the names the scan's ``<queue>*`` found before.
+    queues = (settings.CELERY_TASK_DEFAULT_QUEUE, f"{settings.CELERY_TASK_DEFAULT_QUEUE}-unconsumed")
+    names = [queue if step == 0 else f"{queue}{SEP}{step}" for queue in queues
+             for step in PRIORITY_STEPS]  # the transport's steps
     pipe = client.pipeline(transaction=False)
     for name in names:
         pipe.llen(name)
