@@ -12,6 +12,7 @@ filling, solving, references) behind every waiting validation.
 """
 
 import datetime as dt
+import time
 
 import redis
 from celery import shared_task
@@ -157,14 +158,18 @@ def pool_fill_task(variant: str, reserve: bool = False) -> int:
     """Top up one variant's pool (or daily reserve, with a deal more while the plan by difficulty
     wants a band it lacks) within the soft time limit; Klondike and Spider in searches of
     STOCK_SEARCH_BUDGET positions each."""
-    from games.services.dailies import reserve_fill_target
+    from games.services.dailies import dailies_waiting_deal, reserve_fill_target
     from games.services.solving import pool_fill
 
     target = reserve_fill_target(variant=variant) if reserve else settings.POOL_TARGET
     if variant in solver.STOCK_VARIANTS:
-        return pool_fill(variant=variant, target=target, seconds=STOCK_TASK_SECONDS, reserve=reserve,
-                         budget=STOCK_SEARCH_BUDGET)
-    return pool_fill(variant=variant, target=target, seconds=FREECELL_TASK_SECONDS, reserve=reserve)
+        added = pool_fill(variant=variant, target=target, seconds=STOCK_TASK_SECONDS, reserve=reserve,
+                          budget=STOCK_SEARCH_BUDGET)
+    else:
+        added = pool_fill(variant=variant, target=target, seconds=FREECELL_TASK_SECONDS, reserve=reserve)
+    if reserve and added:
+        dailies_waiting_deal(variant=variant)  # a day beat could not deal is dealt now, not at its next run
+    return added
 
 
 @shared_task(name="games.par_refine")
@@ -181,9 +186,13 @@ def par_refine_task(deal_id: int, first: int = 1) -> int | None:
 
 @shared_task(name="games.dailies_prepare")
 def dailies_prepare_task() -> int:
+    """Beat's dailies, with search rounds for an empty reserve begun only in the first
+    FREECELL_TASK_SECONDS: two variants' rounds in one task went past its soft time limit on a
+    busy worker (the days after them were then left for the next quarter hour). A day left
+    without a deal is dealt by the reserve fill that proves one (``pool_fill_task``)."""
     from games.services.dailies import dailies_prepare
 
-    return len(dailies_prepare())
+    return len(dailies_prepare(deadline=time.monotonic() + FREECELL_TASK_SECONDS))
 
 
 @shared_task(name="games.schedule_request_settle")

@@ -8,6 +8,7 @@ first attempts race.
 """
 
 import datetime as dt
+import time
 from typing import NoReturn
 
 from django.conf import settings
@@ -152,14 +153,17 @@ def daily_game_open(*, player, variant: str, date: dt.date) -> tuple[Game, bool]
     return attempt, False
 
 
-def _pool_pick(variant: str, date: dt.date, *, fill_rounds: int) -> Deal | None:
+def _pool_pick(variant: str, date: dt.date, *, fill_rounds: int, deadline: float | None = None,
+               ask: bool = True) -> Deal | None:
     """A deal from the daily reserve, proven winnable and never used for a daily.
 
     Never one from the play pool: those are low numbers that the random-deal
     endpoints hand out, and anyone could find the daily among them by dealing
     each. An empty reserve is topped up on the spot in up to ``fill_rounds``
-    searches of FILL_SECONDS each (beat, startup). With none (a page or API read),
-    nothing is solved here: the top-up goes to the worker and the caller gets None.
+    searches of FILL_SECONDS each (beat, startup), none begun after ``deadline``
+    (``time.monotonic()``; the worker's task keeps inside its time limit). With none
+    (a page or API read), nothing is solved here: the top-up goes to the worker (unless
+    ``ask`` is false: the worker's own fill is the caller) and the caller gets None.
 
     The deal is of the band the curator's plan gives the date; a day further ahead than
     tomorrow waits for one (the worker's reserve fill proves deals of the bands the plan
@@ -170,9 +174,12 @@ def _pool_pick(variant: str, date: dt.date, *, fill_rounds: int) -> Deal | None:
     for _ in range(fill_rounds):
         if deal is not None or pool_size(variant=variant, reserve=True):
             break
-        pool_fill(variant=variant, target=1, seconds=FILL_SECONDS, reserve=True)
+        seconds = FILL_SECONDS if deadline is None else min(FILL_SECONDS, deadline - time.monotonic())
+        if seconds <= 0:
+            break
+        pool_fill(variant=variant, target=1, seconds=seconds, reserve=True)
         deal = fill_deal_pick(variant=variant, date=date, strict=strict)
-    if deal is None and not fill_rounds:
+    if deal is None and not fill_rounds and ask:
         _reserve_fill_request(variant)
     return deal
 
@@ -194,7 +201,8 @@ def deal_withdraw(*, deal: Deal) -> None:
     )
 
 
-def daily_ensure(*, variant: str, date: dt.date, fill_rounds: int = 1) -> Daily | None:
+def daily_ensure(*, variant: str, date: dt.date, fill_rounds: int = 1, deadline: float | None = None,
+                 ask: bool = True) -> Daily | None:
     """The daily for ``date``, taken from the reserve when nobody scheduled one.
 
     None when the reserve is empty and ``fill_rounds`` searches did not top it up;
@@ -202,7 +210,7 @@ def daily_ensure(*, variant: str, date: dt.date, fill_rounds: int = 1) -> Daily 
     daily = Daily.objects.select_related("deal").filter(variant=variant, date=date).first()
     if daily is not None:
         return daily
-    deal = _pool_pick(variant, date, fill_rounds=fill_rounds)
+    deal = _pool_pick(variant, date, fill_rounds=fill_rounds, deadline=deadline, ask=ask)
     if deal is None:
         return None
     try:
@@ -215,22 +223,50 @@ def daily_ensure(*, variant: str, date: dt.date, fill_rounds: int = 1) -> Daily 
         return Daily.objects.select_related("deal").get(variant=variant, date=date)
 
 
-def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD) -> list[Daily]:
+def dailies_prepare(*, days_ahead: int = SCHEDULE_DAYS_AHEAD, deadline: float | None = None) -> list[Daily]:
     """Beat and startup: make sure every daily from today to ``days_ahead`` exists and has its par.
-    Today's gets several search rounds if the reserve runs dry; the days ahead one each (beat comes back)."""
+    Today's gets several search rounds if the reserve runs dry; the days ahead one each (beat comes back).
+    No search round begins after ``deadline`` (the worker's task); a day left without a deal is
+    dealt by the reserve fill that proves one (``dailies_waiting_deal``), not at beat's next run."""
     made = []
-    today = today_utc()
     for variant in daily_variants_ever():
-        for offset in range(days_ahead + 1):
-            if not daily_on(variant, today + dt.timedelta(days=offset)):
-                continue  # switched off that day (or not yet on)
-            daily = daily_ensure(variant=variant, date=today + dt.timedelta(days=offset),
-                                 fill_rounds=TODAY_FILL_ROUNDS if offset == 0 else 1)
-            if daily is None:
-                continue
-            if daily.deal.par is None:
-                deal_par_ensure(deal=daily.deal)
-            made.append(daily)
+        made += _dailies_ensure(variant, days_ahead=days_ahead, today_rounds=TODAY_FILL_ROUNDS, rounds=1,
+                                deadline=deadline)
     dailies_reference_request(made)  # the clairvoyance check's honest reference, by the worker
     dailies_par_refine_request(made)  # a shorter par line, searched for once per daily by the worker
+    return made
+
+
+def dailies_waiting_deal(*, variant: str) -> list[Daily]:
+    """The worker's reserve fill just proved deals for ``variant``: the days from today to the
+    lookahead that still have no daily (beat's search round found none in time, or the plan
+    wants a band the reserve lacked) are dealt now, from the reserve only, instead of waiting
+    for beat's next quarter hour. Returns the dailies of those days."""
+    if variant not in daily_variants_ever():
+        return []
+    today = today_utc()
+    days = {today + dt.timedelta(days=offset) for offset in range(SCHEDULE_DAYS_AHEAD + 1)}
+    if days <= set(Daily.objects.filter(variant=variant, date__in=days).values_list("date", flat=True)):
+        return []
+    made = _dailies_ensure(variant, days_ahead=SCHEDULE_DAYS_AHEAD, today_rounds=0, rounds=0, ask=False)
+    dailies_reference_request(made)
+    dailies_par_refine_request(made)
+    return made
+
+
+def _dailies_ensure(variant: str, *, days_ahead: int, today_rounds: int, rounds: int,
+                    deadline: float | None = None, ask: bool = True) -> list[Daily]:
+    made = []
+    today = today_utc()
+    for offset in range(days_ahead + 1):
+        date = today + dt.timedelta(days=offset)
+        if not daily_on(variant, date):
+            continue  # switched off that day (or not yet on)
+        daily = daily_ensure(variant=variant, date=date, fill_rounds=today_rounds if offset == 0 else rounds,
+                             deadline=deadline, ask=ask)
+        if daily is None:
+            continue
+        if daily.deal.par is None:
+            deal_par_ensure(deal=daily.deal)
+        made.append(daily)
     return made

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import json
+import time
 
 import pytest
 from rest_framework.test import APIClient
@@ -209,6 +210,31 @@ def test_prepare_fills_a_week_ahead_from_the_pool_for_every_daily_variant(winnab
         deals = Daily.objects.filter(variant=variant).values_list("deal_id", flat=True)
         assert len(set(deals)) == 8  # no deal is used twice
     assert dailies_prepare() and Daily.objects.count() == 32  # idempotent
+
+
+def test_a_day_beat_left_without_a_deal_is_dealt_by_the_reserve_fill_that_proves_one(winnable_deal, today,
+                                                                                      settings):
+    """Beat's task stops starting searches at its deadline (two variants' rounds went past its time
+    limit on a busy worker); the day it could not deal waited for the next quarter hour's run.
+    Now the worker's reserve fill deals it as soon as it proves a deal."""
+    from games.tasks import pool_fill_task
+
+    settings.DAILY_RESERVE_TARGET = 2
+    week = [today + dt.timedelta(days=i) for i in range(8)]
+    before = {day: Daily.objects.create(variant="freecell", date=day,
+                                        deal=winnable_deal("freecell", 100 + i, in_pool=False)).deal_id
+              for i, day in enumerate(week[:-1])}
+    made = dailies_prepare(deadline=time.monotonic())  # the reserve is empty and no search may begin
+    assert {d.date for d in made if d.variant == "freecell"} == set(week[:-1])
+    assert not Daily.objects.filter(variant="freecell", date=week[-1]).exists()
+    assert not Daily.objects.exclude(variant="freecell").exists()
+
+    assert pool_fill_task("freecell", reserve=True) >= 1  # fc-solve proves random reserve numbers
+    last = Daily.objects.select_related("deal").get(variant="freecell", date=week[-1])
+    assert last.source == Daily.Source.RESERVE and last.deal.pk not in before.values()
+    assert last.deal.par and not last.deal.daily_reserve
+    assert dict(Daily.objects.filter(variant="freecell", date__lt=week[-1]).values_list("date", "deal_id")) == before
+    assert not Daily.objects.exclude(variant="freecell").exists()  # only the variant whose reserve grew
 
 
 def test_a_daily_says_how_many_players_have_played_it(api, daily, today, make_player):

@@ -31,6 +31,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
 FLOOD = 300  # pool-filling tasks queued ahead of one validation
 RESERVE = 2  # the daily reserve's target in this module's services
+TASK_LINE = re.compile(r"Task ([a-z_.]+)\[[0-9a-f-]+\] (received|succeeded in [0-9.]+s|raised (?:unexpected: )?[A-Za-z]+)")
 RECEIVED = re.compile(r"Task (games\.pool_fill|games\.submission_validate)\[[0-9a-f-]+\] received")
 
 
@@ -153,8 +154,15 @@ def test_beat_back_after_a_day_away_prepares_the_missed_dailies_and_refills_the_
 
     stack.start_beat()
     try:
-        waited = until(lambda: wanted <= set(dailies_by_date(variants))
-                       and all(pool_size(variant=v, reserve=True) >= RESERVE for v in variants), timeout=240)
+        try:
+            waited = until(lambda: wanted <= set(dailies_by_date(variants))
+                           and all(pool_size(variant=v, reserve=True) >= RESERVE for v in variants), timeout=240)
+        except AssertionError as timed_out:
+            missing = sorted(wanted - set(dailies_by_date(variants)))
+            reserves = {v: pool_size(variant=v, reserve=True) for v in variants}
+            tasks = TASK_LINE.findall(stack.worker.log.read_text(errors="replace"))
+            raise AssertionError(f"{timed_out}: dailies missing {missing}, reserves {reserves}, "
+                                 f"the worker's tasks {tasks[-40:]}") from None
     finally:
         # Nothing of beat's or the worker's may write after this test's database is flushed.
         stack.beat.stop()
