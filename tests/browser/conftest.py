@@ -10,6 +10,14 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+#: What Playwright's launcher passes as --disable-features (its chromiumSwitches.ts, in the pinned
+#: release): a second --disable-features on the command line replaces it.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+)
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -19,6 +27,12 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Each window Chromium opens (one per page here) loaded its address bar's popup, a page of
+    # its own in two more renderers (chrome://omnibox-popup.top-chrome/ and its AI-mode twin):
+    # a fifth of Chromium's CPU in the suite, for a bar no test sees. The switch replaces
+    # Playwright's own --disable-features list, so that list comes first.
+    "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxFullPopup",
+                                      "WebUIOmniboxAimPopup")),
 ]
 
 
