@@ -170,8 +170,10 @@ def readme_server(django_db_setup, django_db_blocker, tmp_path_factory, collecte
 
 
 def _answers(url: str) -> bool:
+    """Health answers, 200 or 503; with no worker listening it takes two 1 s pings
+    (freecell_site/health.py) to say so: the module's tests run alone timed out here at 2 s."""
     try:
-        return requests.get(f"{url}/api/health/", timeout=2).status_code in (200, 503)
+        return requests.get(f"{url}/api/health/", timeout=5).status_code in (200, 503)
     except requests.RequestException:  # not up yet, or too busy starting to answer in time
         return False
 

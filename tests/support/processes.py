@@ -124,8 +124,11 @@ def queue_lengths(client) -> dict[str, int]:
 def run_keys_forgotten(client) -> None:
     """Delete this run's cache keys (its live servers' too: they share its prefix), which
     would otherwise stay for up to a day (the fair-play verdicts') and lengthen every later
-    run's scans of the database. Only this run's prefix: another run may be going on."""
-    mine = client.scan_iter(match=f"{settings.CACHES['default']['KEY_PREFIX']}:*", count=1000)
+    run's scans of the database. Only this run's prefix and those made from it (the README
+    command's server: ``<prefix>-readme``): another run may be going on."""
+    prefix = settings.CACHES["default"]["KEY_PREFIX"]
+    mine = itertools.chain(client.scan_iter(match=f"{prefix}:*", count=1000),
+                           client.scan_iter(match=f"{prefix}-*:*", count=1000))
     for chunk in itertools.batched(mine, 1000):
         client.delete(*chunk)
 
