@@ -14,6 +14,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from games.clock import today_utc
 from games.models import Daily, DailyVariant, Deal, FillJob, Game, Result, SolverStatus, Submission
+from tests.browser.conftest import REDUCED_MOTION
 from tests.browser.players import log_in, start_daily
 from tests.support.factors import factor_code, factor_enrol
 
@@ -203,7 +204,7 @@ def test_curator_switches_forecell_off_from_tomorrow_reads_the_calendar_and_fill
 
     # Today's ForeCell daily stays open: a player starts it, ranked, and its API still answers.
     fan = make_player("forecell-fan")
-    player_context = site.context.browser.new_context(viewport={"width": 1400, "height": 900})
+    player_context = site.context.browser.new_context(viewport={"width": 1400, "height": 900}, **REDUCED_MOTION)
     try:
         player_page = player_context.new_page()
         player_page.set_default_timeout(15_000)

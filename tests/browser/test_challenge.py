@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Game, Result
-from tests.browser.board import wait_settled
-from tests.browser.conftest import NO_AUTO_HOME
+from tests.browser.board import HumanPace, wait_settled
+from tests.browser.conftest import NO_AUTO_HOME, REDUCED_MOTION
 from tests.browser.players import log_in, other_device
 from tests.browser.stock import translate, wait_for_view
 from tests.browser.test_stock_daily import LANDED, play
@@ -51,14 +51,17 @@ def play_line(page, line, *, undo_first: bool = False) -> None:
         assert undone.value.ok
         wait_for_view(page, line.start_view)
     page.on("response", heard)
+    pace = HumanPace(page)  # a ranked attempt, at a person's pace
     try:
         for step in line.steps:
+            pace.before(step.move)
             how = play(page, step, "desktop", None)
             try:
                 wait_for_view(page, step.view)
             except Exception as error:
                 raise AssertionError(f"move {step.ply + 1} {step.move!r} by {how}: not the view after it") from error
             page.evaluate(LANDED)
+            pace.after()
         page.locator('[data-hud="status"]', has_text="Saved").wait_for()
     finally:
         page.remove_listener("response", heard)
@@ -103,7 +106,7 @@ def test_a_challenge_is_made_taken_up_beaten_and_answered(site, browser, make_pl
     assert f"amy did it in {amy_moves} moves" in " ".join(said.split()), (said, amy_result.moves, amy_result.undos)
 
     # Bea, in a browser of her own, follows the link and plays her one attempt.
-    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = browser.new_context(viewport={"width": 1280, "height": 800}, **REDUCED_MOTION)
     other.add_init_script(NO_AUTO_HOME)
     bea_page = other.new_page()
     bea_page.set_default_timeout(45_000)

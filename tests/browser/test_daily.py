@@ -9,6 +9,7 @@ import pytest
 from games.clock import today_utc
 from games.models import Daily, Deal, Game, SolverStatus
 from tests.browser.board import HumanPace, drag_move, wait_settled
+from tests.browser.conftest import MOTION
 from tests.browser.players import log_in, start_daily
 from tests.support.lines import human_line
 
@@ -29,6 +30,8 @@ def todays_freecell_daily(live_url):
     return line
 
 
+# With the cards' motion: gestures made while the last move's cards are still sliding.
+@pytest.mark.browser_context_args(**MOTION)
 def test_a_new_player_wins_the_daily_by_dragging_and_sees_their_row(site, todays_freecell_daily, screenshots):
     site.goto(f"{site.base}/register/?next=/daily/freecell")
     site.fill("input[name=username]", "newcomer")

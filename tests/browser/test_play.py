@@ -4,6 +4,7 @@ import pytest
 
 from games.share_links import share_code
 from tests.browser.board import board_state, card, drag_box_onto, drag_move, open_deal, wait_settled
+from tests.browser.conftest import REDUCED_MOTION
 
 pytestmark = pytest.mark.browser
 
@@ -97,7 +98,8 @@ def test_the_board_at_desktop_and_phone_sizes(site, screenshots):
 
 
 def test_a_tap_plays_a_card_on_a_phone(site, browser):
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                **REDUCED_MOTION)
     page = phone.new_page()
     page.goto(f"{site.base}/play/freecell/1")
     page.locator('.card[data-card="3D"]').wait_for()

@@ -15,7 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 import engine
 from races.models import Race, RacePlayer
 from tests.browser.board import key_move, wait_settled
-from tests.browser.conftest import NO_AUTO_HOME
+from tests.browser.conftest import NO_AUTO_HOME, REDUCED_MOTION
 from tests.browser.players import PASSWORD
 from tests.browser.stock import keys, translate
 from tests.support.lines import winning_line
@@ -191,7 +191,7 @@ def test_three_players_race_a_freecell_deal_then_a_klondike_deal_to_the_end(live
     pages = []
     for name in ("alice", "bob", "carol"):
         make_player(name)
-        context = browser.new_context()
+        context = browser.new_context(**REDUCED_MOTION)
         request.addfinalizer(context.close)
         page = context.new_page()
         page.add_init_script(NO_AUTO_HOME)

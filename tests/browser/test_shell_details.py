@@ -9,6 +9,7 @@ import pytest
 
 from games.clock import today_utc
 from tests.browser.board import drag_move, open_deal, wait_settled
+from tests.browser.conftest import MOTION
 from tests.browser.solutions import winning_line
 
 pytestmark = pytest.mark.browser
@@ -29,6 +30,8 @@ SAVE = """async ([number, moves]) => {
 }"""
 
 
+# With the cards' motion: the win's celebration is part of what it checks.
+@pytest.mark.browser_context_args(**MOTION)
 def test_a_guest_finds_the_archive_replays_and_an_honest_end_screen(site, make_daily, screenshots):
     today = today_utc()
     make_daily(11)  # today's: the only daily there is, whatever the day of the month

@@ -9,7 +9,7 @@ over par and, once the real worker has replayed and ranked the win, the rank."""
 
 import pytest
 
-from tests.browser.board import wait_settled
+from tests.browser.board import HumanPace, wait_settled
 from tests.browser.players import log_in, start_daily
 from tests.browser.stock import (
     ResponseLog,
@@ -80,8 +80,10 @@ def test_a_player_wins_the_stock_daily_through_the_page_seeing_each_card_only_wh
     cdp = site.context.new_cdp_session(site) if size == "phone" else None
 
     gestures: dict[str, int] = {}
+    pace = HumanPace(site)  # a ranked daily, at a person's pace
     for step in line.steps:
         responses.played = step.ply + 1
+        pace.before(step.move)
         # One move, one request: the page sends it at once, and the player waits for the
         # cards to land before the next (as a person does; the clocks' rules see a person's pace).
         with site.expect_response(lambda r: r.request.method == "POST" and "/moves/" in r.url) as sent:
@@ -95,6 +97,7 @@ def test_a_player_wins_the_stock_daily_through_the_page_seeing_each_card_only_wh
                 from error
         assert_nothing_unseen_in_dom(site, line, step.ply + 1)
         site.evaluate(LANDED)
+        pace.after()
         if step.ply == len(line.steps) // 2:
             wait_settled(site)
             site.screenshot(path=str(screenshots / f"daily-{variant}-midgame-{size}.png"))

@@ -5,6 +5,7 @@ import pytest
 
 from games.models import Game
 from tests.browser.board import board_state, drag_move
+from tests.browser.conftest import REDUCED_MOTION
 from tests.browser.players import log_in, play_elsewhere
 
 pytestmark = pytest.mark.browser
@@ -20,7 +21,7 @@ def test_moves_sync_as_they_are_made_and_the_game_resumes_on_another_device(site
     game = Game.objects.get(player__username="traveller")
     assert game.ply == 3
 
-    other = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, **REDUCED_MOTION)
     phone = other.new_page()
     log_in(phone, site.base, "traveller", "/play/freecell/1")
     assert board_state(phone) == played
