@@ -4,7 +4,6 @@ import math
 import random
 import re
 import time
-import warnings
 
 from fairplay.timing import is_decision
 
@@ -80,15 +79,32 @@ class HumanPace:
         self.last = time.monotonic()
 
 
-class LostDrag(UserWarning):
-    """A drag the page dropped, played again by ``drag_move``."""
-
-
 SETTLED = "el => Promise.allSettled(el.getAnimations().map((a) => a.finished))"
+
+# What a press at (x, y) lands on: the card or pile under the point, else the element there.
+UNDER = """([x, y]) => {
+  const el = document.elementFromPoint(x, y);
+  const hit = el?.closest('.card, .pile');
+  return hit ? {card: hit.dataset.card ?? null, pile: hit.dataset.pile, depth: hit.dataset.depth ?? null}
+             : {other: el ? el.outerHTML.slice(0, 160) : null};
+}"""
+
+# The page's state when a drag did not land: its notice, sync status and the table's place.
+DRAG_STATE = """() => ({
+  notice: document.querySelector('[data-hud=notice]:not([hidden])')?.textContent ?? null,
+  status: document.querySelector('[data-hud=status]')?.textContent ?? null,
+  board: JSON.stringify(document.querySelector('[data-board]')?.getBoundingClientRect()),
+  scroll: [scrollX, scrollY],
+})"""
 
 
 def drag_move(page, move: str) -> None:
-    """Play one move by dragging its card (the head of the run) onto the destination."""
+    """Play one move by dragging its card (the head of the run) onto the destination.
+
+    Before the press, the point pressed must show that card and the point of release
+    the destination: a table that moved, or anything over it, fails here and says
+    what was there. The card must then arrive: a gesture the page dropped fails too
+    (no second drag)."""
     source, destination, count = parse(move, page)
     grabbed = card(page, source, count)
     code = grabbed.get_attribute("data-card")
@@ -99,30 +115,20 @@ def drag_move(page, move: str) -> None:
     else:
         target = page.locator(f'.pile[data-pile="{destination}"]')
     wanted = f"h{code[1]}" if destination == "h" else destination
-    arrived = page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]')
-    for attempt in range(2):
-        _drag(grabbed, target, page)
-        try:
-            arrived.wait_for(state="attached", timeout=4000 if attempt == 0 else 15000)
-            return
-        except Exception:
-            # A gesture that began while the board was redrawn after a sync was
-            # dropped with the card still at its source (seen once, 1 December):
-            # it is dragged once more, and said, so that a run shows whether it
-            # still happens (LostDrag in pytest's warnings summary). A refused
-            # or misplaced move leaves the card elsewhere and fails here.
-            if attempt or not page.locator(f'.card[data-card="{code}"][data-pile="{source}"]').count():
-                raise
-            warnings.warn(LostDrag(f"{move}: the drag of {code} left it on {source}; dragged once more"),
-                          stacklevel=2)
-            grabbed = page.locator(f'.card[data-card="{code}"][data-pile="{source}"]')
-
-
-def _drag(grabbed, target, page) -> None:
     # A card still sliding from the last move is not where its box will be.
     for moving in (grabbed, target):
         moving.evaluate(SETTLED)
-    mouse_gesture(page, _center(grabbed.bounding_box()), _center(target.bounding_box()))
+    start, end = _center(grabbed.bounding_box()), _center(target.bounding_box())
+    pressed, released = page.evaluate(UNDER, list(start)), page.evaluate(UNDER, list(end))
+    assert pressed == {"card": code, "pile": source, "depth": str(count)}, f"{move}: a press at {start} lands on {pressed}"
+    assert released.get("pile") == wanted, f"{move}: a release at {end} lands on {released}"
+    mouse_gesture(page, start, end)
+    arrived = page.locator(f'.card[data-card="{code}"][data-pile="{wanted}"]')
+    try:
+        arrived.wait_for(state="attached", timeout=15_000)
+    except Exception as error:
+        raise AssertionError(f"{move}: {code} did not reach {wanted}: {page.evaluate(DRAG_STATE)}, "
+                             f"{source} holds {cards_in(page, source)}") from error
 
 
 def mouse_gesture(page, start, end, *, nudge: int = 8, steps: int = 4) -> None:

@@ -1,6 +1,7 @@
 """The table while playing: a card size fixed for the session, refusals
 explained where the card snapped back, notices that go away and never cover
-the cards, a clock that runs as the server's does, phone landscape."""
+the cards, a clock that runs as the server's does, phone landscape, a table
+that stays put whatever the bar above it says."""
 
 import json
 
@@ -123,3 +124,33 @@ def test_a_phone_plays_without_scrolling_and_the_buttons_cover_no_column(site, v
         b = c.bounding_box()
         apart = b["x"] + b["width"] <= hud["x"] or b["y"] + b["height"] <= hud["y"]
         assert apart, c.get_attribute("data-card")
+
+
+# What the bar above the table can say while a game is played: each sync state
+# (controller.js SYNC_WORDS), a long game's counter and clock.
+BAR_SAYS = """([moves, clock, status]) => {
+  document.querySelector('[data-hud=moves]').textContent = moves;
+  document.querySelector('[data-hud=clock]').textContent = clock;
+  document.querySelector('[data-hud=status]').textContent = status;
+}"""
+TABLE_AT = """() => [...document.querySelectorAll('[data-board], .card[data-pile="1"]')]
+  .map((el) => { const b = el.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; })"""
+
+
+@pytest.mark.parametrize("path", ["/play/freecell/1", "/play/klondike-draw3/99999999999999999999"])
+def test_the_table_stays_put_whatever_the_bar_above_it_says(site, path):
+    """A drag is aimed at a card's place: the table under it never moves when the sync
+    status, the counter or the clock change (a title or status that wrapped to a second
+    line moved it, and a drag aimed before a sync answered pressed beside the card).
+    With the bar's lines free to wrap again (before 5d6bf50), this fails at 390 and 320 px
+    wide: the table moved down 13 to 19 px."""
+    open_deal(site, path)
+    for width, height in ((1280, 800), (844, 390), (390, 844), (320, 640)):
+        site.set_viewport_size({"width": width, "height": height})
+        site.evaluate(BAR_SAYS, ["0", "0:00", ""])
+        wait_settled(site)
+        before = site.evaluate(TABLE_AT)
+        for says in (["1", "0:01", "Saving…"], ["999", "59:59", "Offline, will retry"],
+                     ["1000", "1:00:00", "Not saved"], ["12", "0:12", "Saved"]):
+            site.evaluate(BAR_SAYS, says)
+            assert site.evaluate(TABLE_AT) == before, (width, height, says)
