@@ -287,9 +287,17 @@ def pytest_sessionfinish(session):
 
 
 @pytest.fixture(autouse=True)
-def hot_reads_forgotten(request):
-    """Stored hot reads are keyed by what a reader knows (a variant and a date), not by row ids:
-    forget those of earlier tests, whose rows are gone but whose keys a new row takes again."""
+def cache_counts_forgotten(request):
+    """What the cache keeps across requests, forgotten before each test that has rows:
+
+    - stored hot reads, keyed by what a reader knows (a variant and a date), not by row ids:
+      those of earlier tests, whose rows are gone, would be read for the new rows that take
+      their keys again;
+    - the account doors' attempt counts (``accounts:hits:``, an hour's window): every request
+      of every test comes from 127.0.0.1, so an earlier test's attempts were counted against a
+      later one's. The schema fuzz's hundreds of reset links used up the ten reset confirms
+      an address has an hour, and a browser test's reset in the same test process, later in
+      the run, was refused (429) whenever the two shared one."""
     if not {"db", "transactional_db", "django_db_setup"} & set(request.fixturenames) \
             and request.node.get_closest_marker("django_db") is None:
         return
@@ -298,7 +306,8 @@ def hot_reads_forgotten(request):
     from games.selectors.stored import PREFIX
 
     client = cache._cache.get_client(write=True)
-    stale = list(client.scan_iter(match=cache.make_key(PREFIX) + "*", count=1000))
+    stale = [key for prefix in (PREFIX, "accounts:hits:")
+             for key in client.scan_iter(match=cache.make_key(prefix) + "*", count=1000)]
     if stale:
         client.delete(*stale)
 
