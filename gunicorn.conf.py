@@ -13,3 +13,15 @@ connection waits in the poller, not in a thread.
 """
 
 keepalive = 75
+
+
+def post_worker_init(worker):
+    """Every thread of a threaded worker starts with its database connection open
+    (``freecell_site/warm.py``: the first burst otherwise waited for new backends)."""
+    import os
+
+    pool = getattr(worker, "tpool", None)  # the gthread worker's threads
+    if pool is not None and os.environ.get("WEB_THREADS_WARM", "1") != "0":  # 0: connect on demand, as before
+        from freecell_site.warm import threads_connect
+
+        threads_connect(pool, worker.cfg.threads)

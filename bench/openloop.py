@@ -103,6 +103,7 @@ class Run:
     errors: Counter = field(default_factory=Counter)
     elapsed: float = 0.0
     client_cpu: float = 0.0  # CPU seconds this generator used during the run
+    timeline: list[tuple[float, float]] = field(default_factory=list)  # (due after the start, latency)
 
     def percentile(self, p: float) -> float:
         ordered = sorted(self.latencies)
@@ -148,6 +149,7 @@ async def constant_rate(name: str, rate: float, seconds: float,
         except Exception as exc:  # noqa: BLE001 - every failure is counted, none stops the run
             run.errors[type(exc).__name__] += 1
         run.latencies.append(loop.time() - due)
+        run.timeline.append((due - start, run.latencies[-1]))
 
     for i in range(total):
         due = start + i / rate

@@ -74,12 +74,17 @@ async def append_ramp(conns: Connections, appenders: Appenders, rates: list[floa
     """Single moves at each rate in turn until one is not held."""
     runs, best = [], None
     for rate in rates:
-        run = (await constant_rate(f"appends {rate:g}/s (ramp)", rate, seconds,
-                                   lambda _: appenders.send(conns))).summary()
+        timed = await constant_rate(f"appends {rate:g}/s (ramp)", rate, seconds,
+                                    lambda _: appenders.send(conns))
+        run = timed.summary()
+        # Where the slow answers were: a stall at a step's start (a server warming up) or spread out.
+        slow = [due for due, latency in timed.timeline if latency * 1000 > P99_LIMIT_MS]
+        run["over_limit"], run["over_limit_first_second"] = len(slow), sum(due < 1.0 for due in slow)
         runs.append(run)
         print(f"  appends {rate:g}/s: p50 {run['p50_ms']} p99 {run['p99_ms']} ms, "
               f"{run['achieved_rate']}/s reached, errors {run['errors']}, "
-              f"skipped {run['statuses'].get(299, 0)}", flush=True)
+              f"skipped {run['statuses'].get(299, 0)}; over {P99_LIMIT_MS} ms: {len(slow)} "
+              f"({run['over_limit_first_second']} in the first second)", flush=True)
         if not held(run, rate):
             break
         best = rate

@@ -93,7 +93,13 @@ DATABASE_URL = env("DATABASE_URL", default="")
 EMBEDDED_DATABASE = not DATABASE_URL
 if DATABASE_URL:
     DATABASES = {"default": env.db_url_config(DATABASE_URL)}
-    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+    # Connections are kept for the life of the process (CONN_MAX_AGE unset or "none"), and the
+    # health check replaces one the server ended. A web process opens one per thread as it
+    # starts (freecell_site/warm.py), so no request waits for a new backend; with an age,
+    # those connections would all be replaced together when it ran out, a stall under load
+    # (docs/benchmarks.md, The write path). A number of seconds limits their age again.
+    _age = env("CONN_MAX_AGE", default="none").strip().lower()
+    DATABASES["default"].setdefault("CONN_MAX_AGE", None if _age in ("", "none") else int(_age))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Django's backend, with the per-request health check made without a round trip.

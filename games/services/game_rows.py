@@ -80,3 +80,11 @@ def game_row_locked(*, game_id, owner, lock: bool = True) -> Game | None:
     if kind == "token":
         owner.token.unconfirmed = False  # found: the token stands
     return row[0]
+
+
+def select_warm() -> None:
+    """The append's select (a script's, the widest) for a game that does not exist: the
+    connection's backend reads the catalogues of every table it joins (freecell_site/warm.py)."""
+    import datetime as dt
+
+    _SELECTS["token", False].fetch([uuid.UUID(int=0), 0, "", dt.datetime(2000, 1, 1, tzinfo=dt.UTC)])
