@@ -38,7 +38,12 @@ def _connect() -> str:
 
 def threads_connect(pool: Executor, threads: int, *, timeout: float = 20.0) -> set[str]:
     """Start ``threads`` threads of ``pool`` (a ``ThreadPoolExecutor`` with no thread yet),
-    each with its database connection open; the names of the threads that connected."""
+    each with its database connection open; the names of the threads that connected.
+    Only for PostgreSQL: the embedded SQLite file has no server to wait for."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return set()
     barrier = threading.Barrier(threads)
 
     def one() -> str:
@@ -47,13 +52,14 @@ def threads_connect(pool: Executor, threads: int, *, timeout: float = 20.0) -> s
         return _connect()
 
     futures = [pool.submit(one) for _ in range(threads)]
-    names = set()
+    names, failures = set(), []
     for future in futures:
         try:
             names.add(future.result(timeout + 5))
         except Exception as exc:  # noqa: BLE001 - a failed warm-up only leaves connecting for later
             barrier.abort()
-            log.warning("warm-up: a thread did not connect (%s: %s); it connects on its first query",
-                        type(exc).__name__, exc)
+            failures.append(f"{type(exc).__name__}: {exc}")
+    if failures:
+        log.warning("warm-up: %d of %d threads did not connect and read (%s); they connect on their "
+                    "first query", len(failures), threads, failures[0])
     return names
-
