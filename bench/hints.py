@@ -2,7 +2,7 @@
 time on and off the deal's stored line.
 
     .venv/bin/python bench/hints.py [--deals 20] [--random 20] [--variants freecell,klondike-draw1,...]
-        [--verdicts 20] [--seed S]
+        [--verdicts 20] [--seed S] [--starts both|deal|play]
 
 Uses a fresh database of its own (test settings, as ``bench/stack.py``) and the
 API in process (Django's test client through every middleware, view and
@@ -210,7 +210,7 @@ def press_to_win(player: Player, deal, opening: list[str]) -> dict:
         log.append(move)
         position = engine.apply_move(position, move)
         seen.add(position)
-    times, repeats, not_moves, won = [], 0, 0, False
+    times, repeats, not_moves, won, stopped = [], 0, 0, False, None
     for _ in range(MAX_HINTS):
         body, seconds = player.ask(game_id, "hint")
         times.append(seconds)
@@ -219,6 +219,7 @@ def press_to_win(player: Player, deal, opening: list[str]) -> dict:
             break
         if body["status"] != "move":
             not_moves += 1
+            stopped = f"{deal.number} at ply {len(log)}: {body['status']} after {seconds:.1f} s"
             break
         answer = player.play(game_id, len(log), body["move"])
         log.append(body["move"])
@@ -228,14 +229,18 @@ def press_to_win(player: Player, deal, opening: list[str]) -> dict:
         if answer["state"] == "won":
             won = True
             break
-    return {"won": won, "hints": len(times), "repeats": repeats, "not_moves": not_moves, "times": times}
+    return {"won": won, "hints": len(times), "repeats": repeats, "not_moves": not_moves, "times": times,
+            "stopped": stopped}
 
 
 def bench_variant(variant: str, args, rng: random.Random) -> None:
     deals = winnable_deals(variant, args.deals, rng, tries=args.deals * 3)
     player = Player(f"hints-{variant}")
-    for label, openings in (("from the deal", [[] for _ in deals]),
-                            ("after random play", [random_opening(d, rng) for d in deals[:args.random]])):
+    starts = (("from the deal", [[] for _ in deals]),
+              ("after random play", [random_opening(d, rng) for d in deals[:args.random]]))
+    for label, openings in starts:
+        if args.starts != "both" and not label.endswith(args.starts):
+            continue
         runs = [press_to_win(player, deal, opening) for deal, opening in zip(deals, openings, strict=False)
                 if opening is not None]
         if not runs:
@@ -246,6 +251,9 @@ def bench_variant(variant: str, args, rng: random.Random) -> None:
               f"| {statistics.mean(r['hints'] for r in runs):.0f} | {sum(r['repeats'] for r in runs)} "
               f"| {sum(r['not_moves'] for r in runs)} | {statistics.median(times) * 1000:.0f} "
               f"| {percentile(times, 0.9) * 1000:.0f} | {max(times) * 1000:.0f} |", flush=True)
+        for run in runs:
+            if run["stopped"]:
+                print(f"  hint not a move: deal {run['stopped']}", flush=True)
 
 
 def separability(a: list[float], b: list[float]) -> float:
@@ -323,6 +331,8 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--verdicts", type=int, default=20, help="stock deals, verdict times (0: none)")
     parser.add_argument("--seed", type=int, default=None, help="the same numbers as an earlier run")
+    parser.add_argument("--starts", choices=["both", "deal", "play"], default="both",
+                        help="games from the deal, after random play, or both (the same numbers either way)")
     parser.add_argument("--live", action="store_true",
                         help="verdicts through the real gunicorn with production's verdict clock")
     parser.add_argument("--crowd", action="store_true",
