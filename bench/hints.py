@@ -219,7 +219,8 @@ def press_to_win(player: Player, deal, opening: list[str]) -> dict:
             break
         if body["status"] != "move":
             not_moves += 1
-            stopped = f"{deal.number} at ply {len(log)}: {body['status']} after {seconds:.1f} s"
+            stopped = (f"{deal.number} at ply {len(log)}: {body['status']} after {seconds:.1f} s; "
+                       f"log {' '.join(log)}")
             break
         answer = player.play(game_id, len(log), body["move"])
         log.append(body["move"])

@@ -66,6 +66,7 @@ def hint(
     limits: HintLimits | None = None,
     verdicts: VerdictStore | None = _MEMORY,
     line: Sequence[str] | None = None,
+    stock_budget: int | None = None,
 ) -> HintResult:
     """Advice from the position that ``log`` reaches from ``start``.
 
@@ -95,8 +96,10 @@ def hint(
     'lost'
     """
     if is_stock_game(start):  # Klondike and Spider: solver/stock_hints.py
-        stock_budget = check_budget(budget, DEFAULT_STOCK_HINT_BUDGET)
-        return stock_hint(start, _checked_log(log), budget=stock_budget,
+        # Klondike and Spider count positions of compiled searches, far cheaper than fc-solve's
+        # iterations: ``stock_budget`` when given, else ``budget``; the clock bounds both.
+        positions = check_budget(stock_budget or budget, DEFAULT_STOCK_HINT_BUDGET)
+        return stock_hint(start, _checked_log(log), budget=positions,
                           seconds=limits.seconds if limits else None, line=line)
     limit = check_budget(budget, DEFAULT_HINT_BUDGET)
     probe_limit = check_budget(probe_budget, min(limit, DEFAULT_PROBE_BUDGET))

@@ -68,6 +68,7 @@ def planned_hint(
     budget: int | None = None,
     limits: HintLimits | None = None,
     verdicts: VerdictStore | None = _MEMORY,
+    stock_budget: int | None = None,
 ) -> PlannedHint:
     """The next move of ``plan`` while ``log`` follows it, else a new plan from
     the position ``log`` reaches (see the module notes). ``budget``, ``limits``
@@ -86,12 +87,14 @@ def planned_hint(
     rest = game.rest_of(plan)
     if rest is not None:
         return PlannedHint(_move(rest, 0, started), (*game.log, *rest), False)
-    found = hint(start, list(game.log), budget=budget, limits=limits, verdicts=verdicts)
+    found = hint(start, list(game.log), budget=budget, limits=limits, verdicts=verdicts,
+                 stock_budget=stock_budget)
     line = None
     if found.status == MOVE:
         line = game.cleaned(found.line)
         if line is None:
-            line = game.detour(found.line[0], budget, started + limits.seconds)
+            line = game.detour(found.line[0], (stock_budget or budget) if is_stock_game(start) else budget,
+                               started + limits.seconds)
     if line is None and found.status in (MOVE, UNDECIDED):
         line = game.rest_of(fallback)
     if line is not None:

@@ -321,6 +321,9 @@ METRICS_REQUIRE_TOKEN = False
 # --- Game service ------------------------------------------------------------------
 SOLVER_BUDGET = env.int("SOLVER_BUDGET", default=200_000)  # iterations per preset
 HINT_BUDGET = env.int("HINT_BUDGET", default=100_000)  # iterations per search of a hint
+# Positions per search of a Klondike or Spider hint: their compiled searches visit 300,000-500,000
+# a second here, so the clock (HINT_MAX_SECONDS) is what bounds them (docs/solver.md, Hints).
+HINT_STOCK_BUDGET = env.int("HINT_STOCK_BUDGET", default=1_000_000)
 # The hard ceiling of one hint, whatever the log: all its searches together, and
 # the earlier positions probed when the game is lost (solver/hints.py).
 HINT_MAX_ITERATIONS = env.int("HINT_MAX_ITERATIONS", default=400_000)

@@ -61,7 +61,7 @@ def hint_solve(*, start, moves: list[str], line: list[str] | None = None, second
     winning line, which Klondike and Spider follow while ``moves`` is its prefix (the
     site's verdicts pass none)."""
     result = solver.hint(start, moves, budget=settings.HINT_BUDGET, limits=_hint_limits(seconds),
-                         verdicts=SolverCache(), line=line)
+                         verdicts=SolverCache(), line=line, stock_budget=settings.HINT_STOCK_BUDGET)
     metrics.hint_observed(result)
     return result
 
@@ -70,7 +70,8 @@ def hint_plan(*, start, moves: list[str], plan: list[str] | None = None,
               fallback: list[str] | None = None):
     """A hint and the plan it follows (``solver.planned_hint``), within the same limits."""
     planned = solver.planned_hint(start, moves, plan=plan, fallback=fallback, budget=settings.HINT_BUDGET,
-                                  limits=_hint_limits(), verdicts=SolverCache())
+                                  limits=_hint_limits(), verdicts=SolverCache(),
+                                  stock_budget=settings.HINT_STOCK_BUDGET)
     metrics.hint_observed(planned.hint)
     return planned
 
