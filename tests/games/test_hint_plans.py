@@ -7,7 +7,7 @@ import pytest
 import engine
 import solver
 from games.models import Deal, Game
-from tests.solver.test_plans import LOOP_DEAL, LOOP_LOG
+from tests.solver.test_plans import AFTER_RANDOM_PLAY, LOOP_DEAL, LOOP_LOG
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +66,15 @@ def test_hints_after_3a_never_loop_back_and_win_freecell_363125(api):
 def test_pressing_hint_from_the_deal_wins_with_no_position_repeated(api, variant, number):
     game, positions = press_hint_to_a_win(api, variant, number)
     assert len(set(positions)) == len(positions)
+
+
+@pytest.mark.parametrize(("variant", "number", "opening"), [AFTER_RANDOM_PLAY[0], AFTER_RANDOM_PLAY[2]])
+def test_pressing_hint_after_random_play_wins_with_the_sites_budgets(api, variant, number, opening):
+    # The settings' HINT_BUDGET and HINT_STOCK_BUDGET, with only the clock widened (above).
+    played = opening.split()
+    game, positions = press_hint_to_a_win(api, variant, number, played)
+    for index in range(len(played) + 1, len(positions)):  # random play went back and forth; no hint did
+        assert positions[index] not in positions[:index]
 
 
 def test_the_game_keeps_its_plan_and_hints_follow_it(api):
