@@ -13,7 +13,9 @@ service; no gunicorn: what is measured is whether hints win, not the network).
    ``--seed``) that the solver proves winnable (``deal_solve``, as the worker
    stores them). A game is started on each and Hint is pressed, its move played,
    until the game is won or a hint is not a move. Then ``--random`` games that
-   first play 5..40 random legal moves and are still proven winnable from there.
+   first play 5..40 random legal moves and are still proven winnable from there
+   (on those deals in turn, and on more winnable deals drawn when a deal had no
+   such opening in 5 tries).
    Printed per variant and start: games won, hints per game, positions repeated
    (must be 0), hints that were not a move, hint time median / p90 / max.
 2. Verdicts (Klondike and Spider): for ``--verdicts`` deals, the verdict after
@@ -198,6 +200,24 @@ def _random_moves(deal, rng: random.Random) -> list[str] | None:
     return log if verdict.status == "winnable" else None
 
 
+def random_games(variant: str, deals: list, count: int, rng: random.Random) -> list[tuple]:
+    """``count`` (deal, opening) pairs whose opening leaves the deal proven winnable: the
+    deals in turn, then more winnable deals drawn when some had no such opening."""
+    games, queue = [], list(deals)
+    for _ in range(count * 4):
+        if len(games) == count:
+            break
+        if not queue:
+            queue = winnable_deals(variant, 1, rng, tries=5)
+            if not queue:
+                continue
+        deal = queue.pop(0)
+        opening = random_opening(deal, rng)
+        if opening is not None:
+            games.append((deal, opening))
+    return games
+
+
 def press_to_win(player: Player, deal, opening: list[str]) -> dict:
     import engine
 
@@ -237,13 +257,12 @@ def press_to_win(player: Player, deal, opening: list[str]) -> dict:
 def bench_variant(variant: str, args, rng: random.Random) -> None:
     deals = winnable_deals(variant, args.deals, rng, tries=args.deals * 3)
     player = Player(f"hints-{variant}")
-    starts = (("from the deal", [[] for _ in deals]),
-              ("after random play", [random_opening(d, rng) for d in deals[:args.random]]))
-    for label, openings in starts:
+    played = random_games(variant, deals, args.random, rng)
+    starts = (("from the deal", [(deal, []) for deal in deals]), ("after random play", played))
+    for label, games in starts:
         if args.starts != "both" and not label.endswith(args.starts):
             continue
-        runs = [press_to_win(player, deal, opening) for deal, opening in zip(deals, openings, strict=False)
-                if opening is not None]
+        runs = [press_to_win(player, deal, opening) for deal, opening in games]
         if not runs:
             print(f"| {variant} | {label} | no game |")
             continue
