@@ -97,6 +97,14 @@ def planned_hint(
                                started + limits.seconds)
     if line is None and found.status in (MOVE, UNDECIDED):
         line = game.rest_of(fallback)
+    if line is None and found.status == MOVE:
+        # Every line found, and every other first move, goes back to a position the game has
+        # been in: a Klondike stock that must be turned round to where the player already was
+        # (after "73 26 s 56 s" in Draw 3 #46995889260701530859, "s" is the only legal move and
+        # every line found comes round to that position). The line still wins, with its inner
+        # loops cut; its first move is the hint, and the next hint plans again from there, so
+        # the game goes back to a seen position only if no line from there avoids it.
+        line = game.cleaned(found.line, revisit=True)
     if line is not None:
         return PlannedHint(_move(line, found.iterations, started), (*game.log, *line), True)
     if found.status != MOVE:
@@ -148,9 +156,9 @@ class _Game:
             return None
         return tuple(str(move) for move, _ in walked)
 
-    def cleaned(self, line: Sequence[str]) -> tuple[str, ...] | None:
+    def cleaned(self, line: Sequence[str], *, revisit: bool = False) -> tuple[str, ...] | None:
         """``line`` (a winning line from here) with its inner loops cut out, or
-        ``None`` when it does not win or returns to a position the game has seen."""
+        ``None`` when it does not win or (unless ``revisit``) returns to a position the game has seen."""
         walked = self._walk(line)
         if not walked or not is_won(walked[-1][1]):
             return None
@@ -161,7 +169,7 @@ class _Game:
                 index = {position: i + 1 for i, (_, position) in enumerate(kept)}
                 index[self.current] = 0
                 continue
-            if after in self.seen:
+            if after in self.seen and not revisit:
                 return None
             kept.append((move, after))
             index[after] = len(kept)

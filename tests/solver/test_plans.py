@@ -93,6 +93,23 @@ def test_pressing_hint_wins_after_random_play_with_the_sites_budgets(variant, nu
         assert positions[index] not in positions[:index], (index, log[index - 1])
 
 
+@pytest.mark.parametrize(("number", "opening"), [
+    (46995889260701530859, "73 26 s 56 s"), (93123838942252080000, "s 21 74 53 3h s s s 5h s 65 s s s"),
+])
+def test_when_every_line_found_turns_the_stock_round_to_a_seen_position_the_hint_still_goes_on(number, opening):
+    # Klondike Draw 3 after random play: "s" is the only legal move, and every line the searches
+    # found turns the stock round to a position the game has been in, so no line was clean and
+    # the hint answered "undecided" (bench/hints.py). It now gives that line's first move, and
+    # the game is won; where it goes back, it is only the stock coming round (the first deal
+    # never does; the second once, after its hints found no other way).
+    played = opening.split()
+    log, positions = press_hint("klondike-draw3", number, log=played, budget=100_000, stock_budget=1_000_000)
+    assert replay(deal("klondike-draw3", number), log).won
+    back = [index for index in range(len(played) + 1, len(positions)) if positions[index] in positions[:index]]
+    assert all(log[index - 1] == "s" for index in back)
+    assert len(back) <= 1
+
+
 def test_on_the_plan_the_hint_is_its_next_move_without_a_search():
     start = deal("freecell", 24)
     first = planned_hint(start, [])
