@@ -13,7 +13,7 @@ from collections import Counter
 
 from engine import deal
 from solver import solve
-from solver.stock import check_stock, solve_stock
+from solver.stock import SPIDER_THREADS, check_stock, solve_stock
 
 #: Published anchors for thoughtful Klondike with unlimited passes.
 KLONDIKE_ANCHORS = {
@@ -80,25 +80,30 @@ def bench_spider(variants: list[str], first: int, last: int, seconds: float,
     numbers = list(numbers) if numbers is not None else list(range(first, last + 1))
     label = f"deals {first}..{last}" if first else f"{len(numbers)} random numbers from 10^12..10^20"
     for variant in variants:
-        solved, times, states = 0, [], []
+        solved, times, states, won_times = 0, [], [], []
         for number in numbers:
             started = time.perf_counter()
             result = solve_stock(check_stock(deal(variant, number)), budget=SPIDER_BUDGET,
                                  seconds=seconds)
             times.append(time.perf_counter() - started)
             solved += result.status == "winnable"
+            if result.status == "winnable":
+                won_times.append(times[-1])
             states.append(result.iterations)
         count = len(numbers)
         want, median_cap, each_cap = SPIDER_TARGETS[variant]
         median = statistics.median(times)
-        print(f"\n[S] {variant}, {label}, at most {seconds:.0f} s and {SPIDER_BUDGET:,} positions each")
+        print(f"\n[S] {variant}, {label}, at most {seconds:.0f} s and {SPIDER_BUDGET:,} positions each, "
+              f"{SPIDER_THREADS} attempt(s) at once (SPIDER_SEARCH_THREADS)")
         print(f"    solved and verified {solved}/{count}, undecided {count - solved}; "
               + _spread(times) + f"; median {statistics.median(states):,.0f} positions")
         if freecell_median:
             print(f"    median against FreeCell's whole path in the same run: "
                   f"{median / freecell_median:,.0f}x")
-        within = sum(1 for t in times if t <= each_cap)
-        met = solved * 100 >= want * count and within == count
+        # a deal counts when it is won within the seconds (an undecided one stops at them)
+        within = sum(1 for t in won_times if t <= each_cap)
+        print(f"    won within {each_cap:.0f} s: {within}/{count}")
+        met = within * 100 >= want * count
         goal = f">= {want}/100 within {each_cap:.0f} s each"
         if median_cap is not None:
             met = met and median <= median_cap

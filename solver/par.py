@@ -27,9 +27,9 @@ from solver.results import WINNABLE, ParResult, SolveResult
 from solver.search import DEFAULT_BUDGET, check_budget, plan_for_position, solve
 from solver.shorten import resolve_suffixes, shorten
 from solver.stock import (
-    DEFAULT_STOCK_BUDGET,
     STOCK_VARIANTS,
     check_stock,
+    default_stock_budget,
     is_stock_game,
     solve_stock,
     stock_par,
@@ -50,7 +50,7 @@ def solve_with_par(position: Position, *, budget: int | None = None,
     True
     """
     if is_stock_game(position):  # Klondike and Spider: solver/stock.py
-        limit = check_budget(budget, DEFAULT_STOCK_BUDGET)
+        limit = check_budget(budget, default_stock_budget(position.variant))
         return stock_par(check_stock(position), budget=limit, seconds=seconds, quick=quick)
     limit = check_budget(budget)
     plan = plan_for_position(position)
@@ -102,7 +102,8 @@ def find_winnable(
     """
     if type(count) is not int or count < 0:
         raise SolverError("count is a whole number of deals")
-    limit = check_budget(budget, DEFAULT_STOCK_BUDGET if variant in STOCK_VARIANTS else DEFAULT_BUDGET)
+    stock = variant in STOCK_VARIANTS
+    limit = check_budget(budget, default_stock_budget(variant) if stock else DEFAULT_BUDGET)
     found: list[tuple[int, SolveResult]] = []
     deadline = None if seconds is None else time.monotonic() + seconds
     numbers = range(start_number, start_number + (max_deals or 4 * count))
@@ -125,7 +126,7 @@ def decide_deals(
     [(1, 'impossible'), (2, 'winnable')]
     """
     stock = variant in STOCK_VARIANTS
-    limit = check_budget(budget, DEFAULT_STOCK_BUDGET if stock else DEFAULT_BUDGET)
+    limit = check_budget(budget, default_stock_budget(variant) if stock else DEFAULT_BUDGET)
     if not stock:
         plan_for(variant)
     for number in numbers:

@@ -26,7 +26,7 @@ from solver.results import (
     WINNABLE,
     SolveResult,
 )
-from solver.stock import DEFAULT_STOCK_BUDGET, check_stock, is_stock_game, solve_stock
+from solver.stock import check_stock, default_stock_budget, is_stock_game, solve_stock
 
 #: Iterations allowed to each fc-solve search when the caller gives none.
 DEFAULT_BUDGET = 200_000
@@ -47,7 +47,8 @@ def solve(
     replayed it to a win; ``impossible`` only when the complete scan ran out.
 
     Klondike and Spider positions go to their own searches (``stock.py``):
-    ``budget`` counts positions there (default ``DEFAULT_STOCK_BUDGET``) and
+    ``budget`` counts positions there (default ``default_stock_budget``: Klondike's
+    ``DEFAULT_STOCK_BUDGET``; Spider's so large that its seconds end it) and
     ``seconds`` caps a Spider or mid-game Klondike search.
 
     >>> from engine import deal
@@ -58,7 +59,7 @@ def solve(
     if is_stock_game(position):
         if preset is not None:
             raise UnknownPresetError(f"presets are fc-solve's; {position.variant} has none")
-        limit = check_budget(budget, DEFAULT_STOCK_BUDGET)
+        limit = check_budget(budget, default_stock_budget(position.variant))
         return solve_stock(check_stock(position), budget=limit, seconds=seconds)
     limit = check_budget(budget)
     plan = plan_for_position(position)

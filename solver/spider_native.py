@@ -48,7 +48,7 @@ def _load():
                 ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_char_p, ctypes.c_int,
                 ctypes.c_long, ctypes.c_double, ctypes.POINTER(ctypes.c_int),
                 ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(ctypes.c_int),
-                ctypes.c_int, ctypes.POINTER(ctypes.c_long),
+                ctypes.c_int, ctypes.POINTER(ctypes.c_long), ctypes.POINTER(ctypes.c_int),
             ]
             _library = function
     return _library or None
@@ -58,8 +58,11 @@ def available() -> bool:
     return _load() is not None
 
 
-def search(columns, rows, *, states: int, seconds: float, weights, schedule):
-    """(moves or None, positions visited): the same contract as the Python search."""
+def search(columns, rows, *, states: int, seconds: float, weights, schedule, stop=None):
+    """(moves or None, positions visited): the same contract as the Python search.
+    ``stop``: a ``ctypes.c_int`` another thread sets to 1 to end this search early (it
+    then answers ``None``). The call releases the GIL, so searches in several threads
+    run at once."""
     function = _load()
     flat = bytes(card for column in columns for card in column)
     lengths = (ctypes.c_int * 10)(*(len(column) for column in columns))
@@ -70,7 +73,8 @@ def search(columns, rows, *, states: int, seconds: float, weights, schedule):
     out = (ctypes.c_int * (3 * MAX_MOVES))()
     used = ctypes.c_long(0)
     count = function(flat, lengths, stock, len(rows), states, seconds, weight_array,
-                     schedule_array, len(schedule), out, MAX_MOVES, ctypes.byref(used))
+                     schedule_array, len(schedule), out, MAX_MOVES, ctypes.byref(used),
+                     None if stop is None else ctypes.byref(stop))
     if count < 0:
         return None, used.value
     moves = tuple((out[3 * i], out[3 * i + 1], out[3 * i + 2]) for i in range(count))

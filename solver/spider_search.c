@@ -21,7 +21,8 @@ typedef struct { uint8_t len[NCOL]; uint8_t c[NCOL][MAXC]; } State;
 typedef struct { int32_t score, tick, parent; int8_t s, d, count; } Entry;
 typedef struct { int32_t parent, score; int8_t s, d, count, phase, removed; uint8_t packed[NCOL + 104]; } Node;
 
-static int W_REMOVED, W_FACE_DOWN, W_EMPTY, W_COVERED, W_SAME, W_OTHER, W_BREAK, W_AFTER_DEAL;
+/* Per thread: searches with different weights may run at once (spider_search.py, ``threads``). */
+static _Thread_local int W_REMOVED, W_FACE_DOWN, W_EMPTY, W_COVERED, W_SAME, W_OTHER, W_BREAK, W_AFTER_DEAL;
 
 static void info(const uint8_t *col, int n, int *start, int *score) {
     if (n == 0) { *start = 0; *score = W_EMPTY; return; }
@@ -210,11 +211,14 @@ typedef struct {
     Node *nodes; size_t n, cap;
     const State *root; const uint8_t *rows; int nrows;
     long states, used; double deadline;
+    const volatile int *stop;  /* set by another thread once it has found a line */
     int won_parent; Move won_move;
 } Search;
 
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
-static int spent(Search *x) { return x->used >= x->states || now() >= x->deadline; }
+static int spent(Search *x) {
+    return x->used >= x->states || now() >= x->deadline || (x->stop && *x->stop);
+}
 
 static int node_add(Search *x, const State *st, int parent, int score, int s, int d, int count, int phase, int removed) {
     if (x->n == x->cap) { x->cap = x->cap ? x->cap * 2 : 4096; x->nodes = realloc(x->nodes, x->cap * sizeof(Node)); }
@@ -231,7 +235,7 @@ static int total_score(const State *st, int removed) {
     return sc;
 }
 
-static const Node *sort_nodes;
+static _Thread_local const Node *sort_nodes;
 static int total_score(const State *st, int removed);
 static int cmp_ki(const void *a, const void *b) {
     const int *x = a, *y = b;
@@ -367,10 +371,11 @@ static int attempt(Search *x, int width, int visits) {
 /* Returns the number of moves written to out (s, d, count triples; s = -1 a
  * deal), or -1 when no line was found. ``weights``: removed, face down, empty,
  * covered, same, other, break, and 1 to choose the positions that deal by
- * their score once the row is dealt (0: by their score before it). ``schedule``: (width, visits) pairs. */
+ * their score once the row is dealt (0: by their score before it). ``schedule``: (width, visits) pairs.
+ * ``stop``: NULL, or a flag another thread sets to end this search early (answered as not found). */
 int spider_search(const uint8_t *columns, const int *lengths, const uint8_t *rows, int nrows,
                   long states, double seconds, const int *weights, const int *schedule, int nschedule,
-                  int *out, int max_moves, long *used) {
+                  int *out, int max_moves, long *used, const volatile int *stop) {
     W_REMOVED = weights[0]; W_FACE_DOWN = weights[1]; W_EMPTY = weights[2]; W_COVERED = weights[3];
     W_SAME = weights[4]; W_OTHER = weights[5]; W_BREAK = weights[6]; W_AFTER_DEAL = weights[7];
     State root;
@@ -382,7 +387,7 @@ int spider_search(const uint8_t *columns, const int *lengths, const uint8_t *row
     }
     Search x = { 0 };
     x.root = &root; x.rows = rows; x.nrows = nrows;
-    x.states = states; x.deadline = now() + seconds;
+    x.states = states; x.deadline = now() + seconds; x.stop = stop;
     int found = -1;
     for (int a = 0; a < nschedule; a++) {
         x.n = 0;

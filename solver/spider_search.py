@@ -63,7 +63,7 @@ REMOVED, FACE_DOWN, EMPTY, COVERED, SAME, OTHER, BREAK, AFTER_DEAL = PORTFOLIO[0
 #: round of attempts, one per weight set, at each level in turn (time-sliced,
 #: so a deal one set wins cheaply is not held up by another's wide attempts).
 SCHEDULE = ((4, 250), (16, 1000), (64, 4000), (150, 12000), (400, 40000), (1000, 100000),
-            (2500, 250000))
+            (2500, 250000), (5000, 500000))
 _PYTHON = threading.Lock()
 
 DEAL = (-1, -1, 0)
@@ -297,7 +297,7 @@ def _line(node) -> tuple[tuple[int, int, int], ...]:
 
 
 def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
-           states: int, seconds: float, native: bool | None = None) -> SpiderLine:
+           states: int, seconds: float, native: bool | None = None, threads: int = 1) -> SpiderLine:
     """Look for a winning line from ``columns`` with ``rows`` still in the stock
     (next row first), visiting at most ``states`` positions in ``seconds``:
     each level of the ``SCHEDULE`` with every weight set of ``PORTFOLIO``,
@@ -305,12 +305,18 @@ def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
     search (``spider_native``) runs when it is built, unless ``native`` is
     False; both find the same line for the same budget.
 
+    ``threads`` > 1 (compiled search only) runs that many attempts at once, each
+    thread taking the next attempt of the same order as soon as its last one ends;
+    the answer is still the earliest attempt's line (``_search_threads``).
+
     >>> search([()] * 10, [], states=10, seconds=1.0).moves
     """
     started = time.monotonic()
     deadline = started + seconds
-    used = 0
     plan = [(weights, (level,)) for level in SCHEDULE for weights in PORTFOLIO]
+    if threads > 1 and native is not False and spider_native.available():
+        return _search_threads(columns, rows, states, deadline, plan, threads, started)
+    used = 0
     for weights, schedule in plan:
         left = deadline - time.monotonic()
         if used >= states or left <= 0:
@@ -320,6 +326,58 @@ def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
         if moves is not None:
             return SpiderLine(moves, used, time.monotonic() - started)
     return SpiderLine(None, used, time.monotonic() - started)
+
+
+def _search_threads(columns, rows, states, deadline, plan, threads, started) -> SpiderLine:
+    """``search`` with ``threads`` compiled attempts at once (ctypes releases the GIL).
+    The answer is the line of the earliest attempt in the plan's order that wins, as with
+    one thread: a line found ends the attempts after it, and the ones before it run on.
+    So the line is one thread's whenever both get that far and no attempt runs out of
+    positions (the time-bounded searches: their positions are not the limit)."""
+    import ctypes
+
+    lock = threading.Lock()
+    todo = iter(enumerate(plan))
+    # positions: those used by finished attempts, and those allowed to the running ones, so
+    # that all of them together stay within ``states``
+    shared = {"used": 0, "reserved": 0, "best": None}
+    running: dict[int, ctypes.c_int] = {}  # attempt index -> its stop flag
+
+    def work() -> None:
+        while True:
+            with lock:
+                left = deadline - time.monotonic()
+                free = states - shared["used"] - shared["reserved"]
+                item = None if shared["best"] is not None or free <= 0 or left <= 0 else next(todo, None)
+                if item is None:
+                    return
+                index, (weights, schedule) = item
+                allowed = max(1, free // (threads - len(running)))
+                shared["reserved"] += allowed
+                stop = running[index] = ctypes.c_int(0)
+            moves, spent = None, allowed
+            try:
+                moves, spent = spider_native.search(columns, rows, states=allowed, seconds=left,
+                                                    weights=weights, schedule=schedule, stop=stop)
+            finally:
+                with lock:
+                    shared["reserved"] -= allowed
+                    shared["used"] += spent
+                    del running[index]
+                    best = shared["best"]
+                    if moves is not None and (best is None or index < best[0]):
+                        shared["best"] = (index, moves)
+                        for later, flag in running.items():
+                            if later > index:
+                                flag.value = 1
+
+    workers = [threading.Thread(target=work, name=f"spider-search-{i}", daemon=True) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    best = shared["best"]
+    return SpiderLine(None if best is None else best[1], shared["used"], time.monotonic() - started)
 
 
 def _search_with(columns, rows, states, seconds, weights, schedule, native):

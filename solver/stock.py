@@ -19,6 +19,7 @@ visited positions); Spider also stops at a time limit.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 
@@ -51,6 +52,10 @@ KLONDIKE_NARROW_SHIFTS = (2, 4)
 #: Positions a search may visit when the caller gives no budget: Klondike-Solver's
 #: minimal search holds them all (about 3 s per million here).
 DEFAULT_STOCK_BUDGET = 1_000_000
+#: Positions of a Spider search when the caller gives none: more than it visits in its
+#: seconds (``SPIDER_SECONDS``, or the caller's), so that the clock ends it. Its memory is
+#: that of its widest level, whatever the positions (docs/solver.md, The Spider search).
+SPIDER_DEFAULT_BUDGET = 100_000_000
 #: States of Klondike-Solver's fast search (about 3 s per million here);
 #: past this, its minimal search is the better use of the budget.
 KLONDIKE_FAST_CAP = 300_000
@@ -68,6 +73,16 @@ KLONDIKE_BEST_FIRST_HINT_CAP = 200_000
 #: 1.5 s the best-first search visits some 20,000 positions and rarely wins where 300,000
 #: depth-first ones did not.
 KLONDIKE_DFS_SHARE = 0.75
+#: Spider attempts run at once by a verdict's or par's search (``minimal``; a hint's and a
+#: pool's stay on one thread): the compiled search releases the GIL, so on two cores two
+#: weight sets search side by side within the same seconds. ``SPIDER_SEARCH_THREADS`` in the
+#: environment sets it (1: one attempt at a time, the same line for the same budget).
+def _spider_threads() -> int:
+    configured = os.environ.get("SPIDER_SEARCH_THREADS", "").strip()
+    return max(1, int(configured)) if configured else min(2, os.cpu_count() or 1)
+
+
+SPIDER_THREADS = _spider_threads()
 #: Seconds a Spider search may take by default, per suit count.
 SPIDER_SECONDS = {1: 10.0, 2: 20.0, 4: 30.0}
 _SPIDER_COLUMNS = "1234567890"
@@ -184,9 +199,15 @@ def _spider(position, budget, seconds, started, minimal) -> SolveResult:
     suits = len(set(get_ruleset(position.variant).deck_suits))
     columns, rows = spider_columns(position)
     limit = SPIDER_SECONDS.get(suits, 30.0) if seconds is None else seconds
-    found = spider_search.search(columns, rows, states=budget, seconds=limit)
+    found = spider_search.search(columns, rows, states=budget, seconds=limit,
+                                 threads=SPIDER_THREADS if minimal else 1)
     moves = None if found.moves is None else spider_notation(columns, rows, found.moves)
     return _from_search(position, moves, found.states, started, "spider-beam")
+
+
+def default_stock_budget(variant: str) -> int:
+    """Positions a Klondike or Spider search gets when the caller gives no budget."""
+    return SPIDER_DEFAULT_BUDGET if family_of(variant) is SPIDER else DEFAULT_STOCK_BUDGET
 
 
 #: The search of each family these searches play.

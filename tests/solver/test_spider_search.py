@@ -28,3 +28,58 @@ def test_a_search_stops_at_its_state_budget():
     columns, rows = spider_columns(deal("spider-4suits", 2))
     found = spider_search.search(columns, rows, states=3_000, seconds=60)
     assert found.moves is None and 3_000 <= found.states < 3_000 + 2_000
+
+
+def test_attempts_in_threads_keep_their_own_weights():
+    """Two compiled attempts with different weight sets at once find what each finds alone
+    (the weights were process-wide in the C search: a second thread changed the first's)."""
+    import threading
+
+    columns, rows = spider_columns(deal("spider-2suits", 10))
+    first, second = spider_search.PORTFOLIO[0], spider_search.PORTFOLIO[6]
+    level = ((64, 4000),)
+
+    def alone(weights):
+        return spider_native.search(columns, rows, states=200_000, seconds=120, weights=weights, schedule=level)
+
+    expected = {first: alone(first), second: alone(second)}
+    assert expected[first] != expected[second]  # else the test could not tell them apart
+    for _ in range(3):
+        found = {}
+
+        def run(weights, into=found):
+            into[weights] = alone(weights)
+
+        workers = [threading.Thread(target=run, args=(w,)) for w in (first, second)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+        assert found == expected
+
+
+def test_a_stopped_attempt_ends_at_once_with_no_line():
+    import ctypes
+
+    columns, rows = spider_columns(deal("spider-4suits", 2))
+    stop = ctypes.c_int(1)
+    moves, used = spider_native.search(columns, rows, states=10_000_000, seconds=60,
+                                       weights=spider_search.PORTFOLIO[0], schedule=spider_search.SCHEDULE, stop=stop)
+    assert moves is None and used < 1_000
+
+
+@pytest.mark.parametrize(("variant", "number"), [("spider-4suits", 1), ("spider-4suits", 4), ("spider-4suits", 12),
+                                                 ("spider-2suits", 10)])
+def test_two_threads_find_the_line_one_thread_finds(variant, number):
+    """The earliest attempt's line, whichever thread finishes first (positions not the limit)."""
+    columns, rows = spider_columns(deal(variant, number))
+    one = spider_search.search(columns, rows, states=50_000_000, seconds=120)
+    two = spider_search.search(columns, rows, states=50_000_000, seconds=120, threads=2)
+    assert two.moves is not None and two.moves == one.moves
+    assert replay(deal(variant, number), spider_notation(columns, rows, two.moves)).won
+
+
+def test_two_threads_stay_within_the_state_budget():
+    columns, rows = spider_columns(deal("spider-4suits", 2))
+    found = spider_search.search(columns, rows, states=3_000, seconds=60, threads=2)
+    assert found.moves is None and 3_000 <= found.states < 3_000 + 2_000
