@@ -80,7 +80,7 @@ def bench_spider(variants: list[str], first: int, last: int, seconds: float,
     numbers = list(numbers) if numbers is not None else list(range(first, last + 1))
     label = f"deals {first}..{last}" if first else f"{len(numbers)} random numbers from 10^12..10^20"
     for variant in variants:
-        solved, times, states, won_times = 0, [], [], []
+        solved, times, states, won_times, undecided = 0, [], [], [], []
         for number in numbers:
             started = time.perf_counter()
             result = solve_stock(check_stock(deal(variant, number)), budget=SPIDER_BUDGET,
@@ -89,6 +89,8 @@ def bench_spider(variants: list[str], first: int, last: int, seconds: float,
             solved += result.status == "winnable"
             if result.status == "winnable":
                 won_times.append(times[-1])
+            else:
+                undecided.append(number)
             states.append(result.iterations)
         count = len(numbers)
         want, median_cap, each_cap = SPIDER_TARGETS[variant]
@@ -100,6 +102,8 @@ def bench_spider(variants: list[str], first: int, last: int, seconds: float,
         if freecell_median:
             print(f"    median against FreeCell's whole path in the same run: "
                   f"{median / freecell_median:,.0f}x")
+        if undecided:
+            print("    undecided: " + " ".join(map(str, undecided)))
         # a deal counts when it is won within the seconds (an undecided one stops at them)
         within = sum(1 for t in won_times if t <= each_cap)
         print(f"    won within {each_cap:.0f} s: {within}/{count}")
