@@ -383,8 +383,9 @@ def run_line(r: dict) -> None:
 def report(out: dict, args) -> None:
     print(f"\nload average before / after: {out['loadavg_before']} / {out['loadavg_after']} "
           "(other processes on the machine share the cores)")
-    print(f"bench/load.py on {os.cpu_count()} cores; gunicorn {args.web_workers} x {args.web_threads} "
-          f"{args.web_class}, worker concurrency {args.concurrency}; {SEEDED} rows on the board"
+    server = "granian" if args.web_class == "granian" else f"gunicorn {args.web_class}"
+    print(f"bench/load.py on {os.cpu_count()} cores; {server} {args.web_workers} x {args.web_threads}, "
+          f"worker concurrency {args.concurrency}; {SEEDED} rows on the board"
           + ("; two web nodes and two workers behind HAProxy" if args.two_nodes else ""))
     pauses = out["generator_gc"]
     print(f"  the generator's garbage collections during the runs: {pauses['collections']}, "
@@ -458,7 +459,9 @@ def main() -> None:
     parser.add_argument("--ramp-seconds", type=float, default=10)
     parser.add_argument("--web-workers", type=int, default=WEB_WORKERS, help="gunicorn processes")
     parser.add_argument("--web-threads", type=int, default=WEB_THREADS)
-    parser.add_argument("--web-class", default=WEB_CLASS, help="gunicorn worker class (as the Dockerfile)")
+    parser.add_argument("--web-class", default=WEB_CLASS,
+                        help="gunicorn worker class (as the Dockerfile); granian: granian's WSGI server "
+                        "instead (a comparison: pip install granian)")
     parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes")
     parser.add_argument("--board-only", action="store_true", help="only the leaderboard runs")
     parser.add_argument("--cold-fairplay", action="store_true",

@@ -41,6 +41,13 @@ def django_setup() -> None:
 def _web_reshape(services, workers: int, threads: int, worker_class: str) -> None:
     """Run gunicorn with the Dockerfile's processes, threads and worker class instead of the tests'."""
     argv = list(services.web.argv)
+    if worker_class == "granian":  # a comparison only: the service runs gunicorn
+        argv = _granian_argv(argv, workers, threads)
+        services.web.stop()
+        services.web.argv = argv
+        services.web.start()
+        services._web_ready()
+        return
     argv[argv.index("--workers") + 1] = str(workers)
     argv[argv.index("--threads") + 1] = str(threads)
     argv += ["--worker-class", worker_class]
@@ -50,6 +57,18 @@ def _web_reshape(services, workers: int, threads: int, worker_class: str) -> Non
     services.web.argv = argv
     services.web.start()
     services._web_ready()
+
+
+def _granian_argv(gunicorn_argv: list[str], workers: int, threads: int) -> list[str]:
+    """Granian's WSGI server in place of gunicorn, on the same port: ``workers`` processes of
+    ``threads`` blocking threads (``pip install granian``; not a dependency of the service)."""
+    binary = Path(gunicorn_argv[0]).parent / "granian"
+    if not binary.exists():
+        raise SystemExit("--web-class granian: install it first (.venv/bin/pip install granian==2.8.7)")
+    port = gunicorn_argv[gunicorn_argv.index("--bind") + 1].rsplit(":", 1)[1]
+    return [str(binary), "--interface", "wsgi", "--host", "127.0.0.1", "--port", port,
+            "--workers", str(workers), "--blocking-threads", str(threads), "--no-ws",
+            "--log-level", "warning", "freecell_site.wsgi:application"]
 
 
 def _static_collect(workdir: Path) -> None:
