@@ -106,7 +106,9 @@ def deal_solve(*, deal: Deal, budget: int | None = None, seconds: float | None =
 def deal_par_ensure(*, deal: Deal) -> Deal:
     if deal.status == SolverStatus.WINNABLE and deal.par is not None:
         return deal
-    return deal_solve(deal=deal)
+    # a Spider search without seconds of its own takes 10-30 s (solver.stock.SPIDER_SECONDS)
+    stock = deal.variant in solver.STOCK_VARIANTS
+    return deal_solve(deal=deal, seconds=tasks.STOCK_TASK_SECONDS if stock else None)
 
 
 def _line_wins(deal: Deal) -> bool:
