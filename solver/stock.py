@@ -79,7 +79,10 @@ KLONDIKE_DFS_SHARE = 0.75
 #: environment sets it (1: one attempt at a time, the same line for the same budget).
 def _spider_threads() -> int:
     configured = os.environ.get("SPIDER_SEARCH_THREADS", "").strip()
-    return max(1, int(configured)) if configured else min(2, os.cpu_count() or 1)
+    if configured:
+        return max(1, int(configured))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return min(2, cores)  # the cores this process may run on (a container's cpuset), at most 2
 
 
 SPIDER_THREADS = _spider_threads()

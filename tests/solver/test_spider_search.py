@@ -83,3 +83,17 @@ def test_two_threads_stay_within_the_state_budget():
     columns, rows = spider_columns(deal("spider-4suits", 2))
     found = spider_search.search(columns, rows, states=3_000, seconds=60, threads=2)
     assert found.moves is None and 3_000 <= found.states < 3_000 + 2_000
+
+
+def test_the_attempts_at_once_come_from_the_environment_or_the_cores(monkeypatch):
+    from solver.stock import _spider_threads
+
+    monkeypatch.setenv("SPIDER_SEARCH_THREADS", "3")
+    assert _spider_threads() == 3
+    monkeypatch.setenv("SPIDER_SEARCH_THREADS", "0")
+    assert _spider_threads() == 1
+    monkeypatch.delenv("SPIDER_SEARCH_THREADS")
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0})
+    assert _spider_threads() == 1
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert _spider_threads() == 2
