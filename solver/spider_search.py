@@ -372,10 +372,17 @@ def _search_threads(columns, rows, states, deadline, plan, threads, started) -> 
                                 flag.value = 1
 
     workers = [threading.Thread(target=work, name=f"spider-search-{i}", daemon=True) for i in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    try:
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+    except BaseException:  # the caller interrupted (a task's soft time limit): no search goes on behind it
+        with lock:
+            shared["best"] = shared["best"] or (-1, None)
+            for flag in running.values():
+                flag.value = 1
+        raise
     best = shared["best"]
     return SpiderLine(None if best is None else best[1], shared["used"], time.monotonic() - started)
 

@@ -97,3 +97,30 @@ def test_the_attempts_at_once_come_from_the_environment_or_the_cores(monkeypatch
     assert _spider_threads() == 1
     monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 1, 2, 3})
     assert _spider_threads() == 2
+
+
+def test_an_interrupted_search_leaves_no_attempt_running():
+    """A Celery task's soft time limit raises in the thread waiting for the attempts: they
+    stop with it instead of searching on to their own seconds."""
+    import signal
+    import threading
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt(signum, frame):
+        raise Interrupted
+
+    columns, rows = spider_columns(deal("spider-4suits", 2))  # not won within these positions
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Interrupted):
+            spider_search.search(columns, rows, states=500_000_000, seconds=600, threads=2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    searching = [t for t in threading.enumerate() if t.name.startswith("spider-search-")]
+    for thread in searching:
+        thread.join(timeout=60)  # a stopped attempt ends within 256 positions; unstopped, 600 s
+    assert not any(thread.is_alive() for thread in searching)
