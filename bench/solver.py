@@ -231,6 +231,9 @@ def main() -> None:
     parser.add_argument("--spider", default="1-100", help="Spider deals FIRST-LAST (0: none)")
     parser.add_argument("--spider-suits", default="1,2,4", help="suit counts, e.g. 1,2")
     parser.add_argument("--spider-seconds", type=float, default=30.0, help="time limit per deal")
+    parser.add_argument("--spider-budget", type=int, default=None,
+                        help="positions per Spider deal (default 100,000,000: the seconds end each search; "
+                        "a worker's task: --spider-seconds 9)")
     parser.add_argument("--random", type=int, default=0,
                         help="Klondike, Spider: this many random numbers from 10^12..10^20, not ranges")
     parser.add_argument("--seed", type=int, default=None, help="with --random: the numbers of an earlier run")
@@ -259,7 +262,8 @@ def main() -> None:
         names = {"1": "spider-1suit", "2": "spider-2suits", "4": "spider-4suits"}
         variants = [names[s] for s in args.spider_suits.split(",")]
         first, last = (0, 0) if numbers else _range(args.spider)
-        bench_spider(variants, first, last, args.spider_seconds, freecell_median, numbers=numbers)
+        bench_spider(variants, first, last, args.spider_seconds, freecell_median, numbers=numbers,
+                     **({"budget": args.spider_budget} if args.spider_budget else {}))
 
 
 def _range(text: str) -> tuple[int, int]:

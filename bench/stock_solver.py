@@ -75,7 +75,7 @@ def bench_klondike(first: int, last: int, budget: int, draws=(1, 3), numbers=Non
 
 
 def bench_spider(variants: list[str], first: int, last: int, seconds: float,
-                 freecell_median: float | None, numbers=None) -> None:
+                 freecell_median: float | None, numbers=None, budget: int = SPIDER_BUDGET) -> None:
     """Deals ``first..last``, or the given ``numbers`` (random big numbers)."""
     numbers = list(numbers) if numbers is not None else list(range(first, last + 1))
     label = f"deals {first}..{last}" if first else f"{len(numbers)} random numbers from 10^12..10^20"
@@ -83,7 +83,7 @@ def bench_spider(variants: list[str], first: int, last: int, seconds: float,
         solved, times, states, won_times, undecided = 0, [], [], [], []
         for number in numbers:
             started = time.perf_counter()
-            result = solve_stock(check_stock(deal(variant, number)), budget=SPIDER_BUDGET,
+            result = solve_stock(check_stock(deal(variant, number)), budget=budget,
                                  seconds=seconds)
             times.append(time.perf_counter() - started)
             solved += result.status == "winnable"
@@ -95,7 +95,7 @@ def bench_spider(variants: list[str], first: int, last: int, seconds: float,
         count = len(numbers)
         want, median_cap, each_cap = SPIDER_TARGETS[variant]
         median = statistics.median(times)
-        print(f"\n[S] {variant}, {label}, at most {seconds:.0f} s and {SPIDER_BUDGET:,} positions each, "
+        print(f"\n[S] {variant}, {label}, at most {seconds:.0f} s and {budget:,} positions each, "
               f"{SPIDER_THREADS} attempt(s) at once (SPIDER_SEARCH_THREADS)")
         print(f"    solved and verified {solved}/{count}, undecided {count - solved}; "
               + _spread(times) + f"; median {statistics.median(states):,.0f} positions")
