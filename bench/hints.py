@@ -16,8 +16,12 @@ service; no gunicorn: what is measured is whether hints win, not the network).
    first play 5..40 random legal moves and are still proven winnable from there
    (on those deals in turn, and on more winnable deals drawn when a deal had no
    such opening in 5 tries).
-   Printed per variant and start: games won, hints per game, positions repeated
-   (must be 0), hints that were not a move, hint time median / p90 / max.
+   Printed per variant and start: games won, hints per game, positions repeated,
+   how many of those the rules forced (``repeat_forced``: from the first hint on,
+   every other move returns to a seen position or loses, by an exhaustive search;
+   after random play a Klondike stock can have to come round to where the player
+   was) and how many no search could tell, hints that were not a move, hint time
+   median / p90 / max. Every repeat must be forced; each is listed.
 2. Verdicts (Klondike and Spider): for ``--verdicts`` deals, the verdict after
    k moves on the stored line and after k moves off it (a random first move,
    then the line's moves where legal, else random ones), k from 1..30. Printed:
@@ -55,6 +59,8 @@ VARIANTS = ("freecell", "forecell", "klondike-draw1", "klondike-draw3", "spider-
             "spider-4suits")
 STOCK = ("klondike-draw1", "klondike-draw3", "spider-1suit", "spider-2suits", "spider-4suits")
 MAX_HINTS = 1000
+#: The search that tells whether a move other than the hinted one loses (``lost``).
+LOST_STATES, LOST_SECONDS = 20_000_000, 30.0
 
 
 def percentile(values, fraction):
@@ -218,19 +224,66 @@ def random_games(variant: str, deals: list, count: int, rng: random.Random) -> l
     return games
 
 
+def lost(position) -> bool | None:
+    """``True`` when no winning line exists from ``position`` (a search closed every
+    position it can reach), ``False`` when one was found, ``None`` when the search ran
+    out first. Klondike mid-game: our exhaustive depth-first search (its pruning keeps
+    a winning line whenever one exists: ``solver/klondike_dfs.c``); otherwise
+    ``solve``, whose ``impossible`` is its complete scan run out."""
+    from solver import IMPOSSIBLE, MAX_BUDGET, WINNABLE, klondike_native, solve
+    from solver.stock import check_stock, is_stock_game
+
+    if position.variant.startswith("klondike") and klondike_native.available():
+        run = klondike_native.run(check_stock(position), states=LOST_STATES, seconds=LOST_SECONDS)
+        return {klondike_native.EXHAUSTED: True, klondike_native.SOLVED: False}.get(run.outcome)
+    if is_stock_game(position):
+        status = solve(position, budget=LOST_STATES, seconds=LOST_SECONDS).status
+    else:  # fc-solve: its complete scan, within what guards its memory
+        status = solve(position, budget=MAX_BUDGET).status
+    return {IMPOSSIBLE: True, WINNABLE: False}.get(status)
+
+
+def repeat_forced(positions: list, log: list[str], first_hint: int, at: int) -> bool | None:
+    """Whether the repeat at ``positions[at]`` (a position the game had been in) could
+    not be avoided from ``positions[first_hint]``, where the hints took over: ``True``
+    when, at every position from there to the repeat, each legal move other than the
+    one played leads to a position the game had already been in or to one with no
+    winning line (``lost``). Every winning line from ``positions[first_hint]`` then
+    repeats a position, whatever a player does. ``False`` when some other move leads
+    to a new position a line wins from, ``None`` when a search could not tell."""
+    import engine
+
+    unknown = False
+    for index in range(first_hint, at):
+        before = positions[:index + 1]
+        for move in engine.legal_moves(positions[index]):
+            if str(move) == log[index]:
+                continue
+            after = engine.apply_move(positions[index], move)
+            if after in before:
+                continue
+            verdict = lost(after)
+            if verdict is False:
+                return False
+            unknown |= verdict is None
+    return None if unknown else True
+
+
 def press_to_win(player: Player, deal, opening: list[str]) -> dict:
     import engine
 
     game_id = player.start(deal)
     position = engine.deal(deal.variant, deal.number)
     seen = {position}
+    positions = [position]
     log = []
     for move in opening:
         player.play(game_id, len(log), move)
         log.append(move)
         position = engine.apply_move(position, move)
         seen.add(position)
-    times, repeats, not_moves, won, stopped = [], 0, 0, False, None
+        positions.append(position)
+    times, repeats, not_moves, won, stopped = [], [], 0, False, None
     for _ in range(MAX_HINTS):
         body, seconds = player.ask(game_id, "hint")
         times.append(seconds)
@@ -245,13 +298,17 @@ def press_to_win(player: Player, deal, opening: list[str]) -> dict:
         answer = player.play(game_id, len(log), body["move"])
         log.append(body["move"])
         position = engine.apply_move(position, body["move"])
-        repeats += position in seen
+        if position in seen:
+            repeats.append(len(positions))
         seen.add(position)
+        positions.append(position)
         if answer["state"] == "won":
             won = True
             break
-    return {"won": won, "hints": len(times), "repeats": repeats, "not_moves": not_moves, "times": times,
-            "stopped": stopped}
+    forced = [repeat_forced(positions, log, len(opening), at) for at in repeats]
+    return {"won": won, "hints": len(times), "repeats": len(repeats), "forced": forced.count(True),
+            "unproven": forced.count(None), "not_moves": not_moves, "times": times, "stopped": stopped,
+            "repeated": [(deal.number, " ".join(opening), at) for at in repeats]}
 
 
 def bench_variant(variant: str, args, rng: random.Random) -> None:
@@ -269,9 +326,12 @@ def bench_variant(variant: str, args, rng: random.Random) -> None:
         times = [t for run in runs for t in run["times"]]
         print(f"| {variant} | {label} | {sum(r['won'] for r in runs)}/{len(runs)} "
               f"| {statistics.mean(r['hints'] for r in runs):.0f} | {sum(r['repeats'] for r in runs)} "
+              f"| {sum(r['forced'] for r in runs)} | {sum(r['unproven'] for r in runs)} "
               f"| {sum(r['not_moves'] for r in runs)} | {statistics.median(times) * 1000:.0f} "
               f"| {percentile(times, 0.9) * 1000:.0f} | {max(times) * 1000:.0f} |", flush=True)
         for run in runs:
+            for number, opening, at in run["repeated"]:
+                print(f"  position repeated: deal {number} after {opening or 'nothing'}, at ply {at}", flush=True)
             if run["stopped"]:
                 print(f"  hint not a move: deal {run['stopped']}", flush=True)
 
@@ -372,9 +432,9 @@ def main() -> None:
     try:
         print(f"seed {seed}")
         if args.deals:
-            print("| variant | start | won | hints per game | positions repeated | not a move "
-                  "| hint median ms | p90 ms | max ms |")
-            print("|---|---|---|---|---|---|---|---|---|")
+            print("| variant | start | won | hints per game | positions repeated | of them forced "
+                  "| of them unproven | not a move | hint median ms | p90 ms | max ms |")
+            print("|---|---|---|---|---|---|---|---|---|---|---|")
             for variant in args.variants.split(","):
                 bench_variant(variant, args, rng)
         if args.verdicts:

@@ -59,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.openloop import Connections, Run, constant_rate, wall  # noqa: E402
 from bench.stack import WEB_CLASS, WEB_THREADS, WEB_WORKERS, live_stack  # noqa: E402
+from bench.yardstick import yardstick  # noqa: E402
 from bench.write_load import (  # noqa: E402
     Appenders,
     ServerCpu,
@@ -387,6 +388,9 @@ def report(out: dict, args) -> None:
     print(f"bench/load.py on {os.cpu_count()} cores; {server} {args.web_workers} x {args.web_threads}, "
           f"worker concurrency {args.concurrency}; {SEEDED} rows on the board"
           + ("; two web nodes and two workers behind HAProxy" if args.two_nodes else ""))
+    speed = out["yardstick_ms"]
+    print(f"  the machine's speed, before / after the runs: the yardstick loop in {speed[0]} / {speed[1]} ms "
+          "of CPU (bench/yardstick.py; less is faster)")
     pauses = out["generator_gc"]
     print(f"  the generator's garbage collections during the runs: {pauses['collections']}, "
           f"{pauses['total_ms']} ms in all, longest {pauses['max_ms']} ms "
@@ -394,7 +398,7 @@ def report(out: dict, args) -> None:
     if "board" in out:
         report_reads(out, args)
     if "mix" in out:
-        report_writes(out, run_line)
+        report_writes(out, run_line, sum(speed) / 2)
 
 
 def report_reads(out: dict, args) -> None:
@@ -481,10 +485,12 @@ def main() -> None:
             gc.collect()
             gc.freeze()
         before = [round(x, 2) for x in os.getloadavg()]
+        speed = yardstick()
         with CollectorPauses() as pauses:
             out = asyncio.run(measure(stack, args, data))
         out["generator_gc"] = pauses.summary()
         out["loadavg_before"], out["loadavg_after"] = before, [round(x, 2) for x in os.getloadavg()]
+        out["yardstick_ms"] = [speed, yardstick()]
     report(out, args)
     if args.json:
         figures = {"args": {k: str(v) for k, v in vars(args).items()}, **out}

@@ -200,7 +200,7 @@ async def mix(conns: Connections, *, cpu: ServerCpu, board_path: str, appenders:
     return out
 
 
-def report_writes(out: dict, run_line) -> None:
+def report_writes(out: dict, run_line, yardstick_ms: float | None = None) -> None:
     ramp = out["append_ramp"]
     for run in ramp["runs"]:
         run_line(run)
@@ -218,3 +218,6 @@ def report_writes(out: dict, run_line) -> None:
           f"({mixed['moves_per_append']} moves per append); "
           f"server CPU {used}: {c['cores_busy']} cores busy, {c['cpu_ms_per_request']} ms per request, "
           f"{c['requests_per_core_second']} requests per core-second (Redis not counted: shared)")
+    if yardstick_ms and c["cpu_ms_per_request"]:
+        print(f"  mix: server CPU per request in yardsticks (bench/yardstick.py): "
+              f"{c['cpu_ms_per_request'] / yardstick_ms:.3f}")

@@ -4,6 +4,7 @@ never a move back to a position the game has already been in."""
 
 import pytest
 
+from bench.hints import repeat_forced
 from engine import apply_move, canonical_line, deal, legal_moves, replay
 from solver import MOVE, WON, HintLimits
 from solver import planned_hint as site_planned_hint
@@ -108,6 +109,23 @@ def test_when_every_line_found_turns_the_stock_round_to_a_seen_position_the_hint
     back = [index for index in range(len(played) + 1, len(positions)) if positions[index] in positions[:index]]
     assert all(log[index - 1] == "s" for index in back)
     assert len(back) <= 1
+    # Where it goes back, no player could have avoided it from where the hints took over: every
+    # other move on the way returns to a seen position or loses (an exhaustive search).
+    assert all(repeat_forced(positions, log, len(played), index) for index in back)
+
+
+def test_a_repeat_is_forced_only_when_no_other_move_wins_without_it():
+    # Draw 3 #93123838942252080000 after random play: from ply 14 (the hints' first) only "s"
+    # is legal but at ply 18, whose "w6" loses, so the stock has to come round to ply 11's
+    # position. From ply 10 the random player could have gone another way, so from there
+    # the same repeat is not forced.
+    played = "s 21 74 53 3h s s s 5h s 65 s s s".split()
+    log, positions = press_hint("klondike-draw3", 93123838942252080000, log=played, budget=100_000,
+                                stock_budget=1_000_000)
+    back = [index for index in range(len(played) + 1, len(positions)) if positions[index] in positions[:index]]
+    assert back == [20] and positions[20] == positions[11]
+    assert repeat_forced(positions, log, len(played), 20) is True
+    assert repeat_forced(positions, log, 10, 20) is False
 
 
 def test_on_the_plan_the_hint_is_its_next_move_without_a_search():
