@@ -331,7 +331,8 @@ def bench_variant(variant: str, args, rng: random.Random) -> None:
               f"| {percentile(times, 0.9) * 1000:.0f} | {max(times) * 1000:.0f} |", flush=True)
         for run in runs:
             for number, opening, at in run["repeated"]:
-                print(f"  position repeated: deal {number} after {opening or 'nothing'}, at ply {at}", flush=True)
+                print(f"  position repeated: deal {number} after {opening or 'nothing'}, at ply {at}",
+                      flush=True)
             if run["stopped"]:
                 print(f"  hint not a move: deal {run['stopped']}", flush=True)
 

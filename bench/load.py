@@ -59,7 +59,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.openloop import Connections, Run, constant_rate, wall  # noqa: E402
 from bench.stack import WEB_CLASS, WEB_THREADS, WEB_WORKERS, live_stack  # noqa: E402
-from bench.yardstick import yardstick  # noqa: E402
 from bench.write_load import (  # noqa: E402
     Appenders,
     ServerCpu,
@@ -68,6 +67,7 @@ from bench.write_load import (  # noqa: E402
     mix,
     report_writes,
 )
+from bench.yardstick import yardstick  # noqa: E402
 
 BOARD = "/api/leaderboards/daily/today/freecell/"
 STATIC = "/static/fc/js/main.js"
