@@ -87,13 +87,39 @@ static void unpack(const uint8_t *in, State *st) {
 }
 
 /* A column's hash (its place included); a state's is their sum, so a move's
- * child is hashed from the two columns it changes. */
-static uint64_t col_hash(const uint8_t *c, int n, int i) {
-    uint64_t h = 1469598103934665603ULL ^ (uint64_t)(i * 0x9E3779B97F4A7C15ULL);
-    h = (h ^ (uint64_t)(n + 200)) * 1099511628211ULL;
-    for (int j = 0; j < n; j++) h = (h ^ c[j]) * 1099511628211ULL;
+ * child is hashed from the two columns it changes. The cards are folded in
+ * from the deepest, and the length last, so the fold over a column's first k
+ * cards (``col_prefix``) serves every column that keeps them. */
+#define FNV 1099511628211ULL
+static inline uint64_t col_seed(int i) { return 1469598103934665603ULL ^ (uint64_t)(i * 0x9E3779B97F4A7C15ULL); }
+static inline uint64_t col_final(uint64_t h, int n) {
+    h = (h ^ (uint64_t)(n + 200)) * FNV;
     h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29;
     return h;
+}
+
+static uint64_t col_hash(const uint8_t *c, int n, int i) {
+    uint64_t h = col_seed(i);
+    for (int j = 0; j < n; j++) h = (h ^ c[j]) * FNV;
+    return col_final(h, n);
+}
+
+/* pre[j]: the fold over the first j cards of column i; returns the column's hash. */
+static uint64_t col_prefix(const uint8_t *c, int n, int i, uint64_t *pre) {
+    uint64_t h = col_seed(i);
+    pre[0] = h;
+    for (int j = 0; j < n; j++) { h = (h ^ c[j]) * FNV; pre[j + 1] = h; }
+    return col_final(h, n);
+}
+
+/* The hash of column ``c`` (length n) that had ``was`` cards, of which every card
+ * but the last kept one is unchanged (a move only takes cards off, turning the new
+ * last one, or adds cards, or adds them and takes a run of 13 off). */
+static inline uint64_t col_rehash(const uint8_t *c, int n, int was, const uint64_t *pre) {
+    int k = n > was ? was : (n > 0 ? n - 1 : 0);
+    uint64_t h = pre[k];
+    for (int j = k; j < n; j++) h = (h ^ c[j]) * FNV;
+    return col_final(h, n);
 }
 
 static uint64_t hash(const State *st) {
@@ -105,26 +131,26 @@ static uint64_t hash(const State *st) {
 /* ---- the moves worth trying, in spider_search.moves_of's order ---- */
 typedef struct { int8_t order, s, d, count; } Move;
 
-static int cmp_move(const void *a, const void *b) {
-    const Move *x = a, *y = b;
-    if (x->order != y->order) return x->order - y->order;
-    if (x->s != y->s) return x->s - y->s;
-    if (x->d != y->d) return x->d - y->d;
-    return x->count - y->count;
-}
 
-static int moves_of(const State *st, Move *out) {
-    int n_out = 0, empty = -1;
+/* ``starts``: each column's run start (``info``), computed once by the caller.
+ * The moves come out sorted as cmp_move sorts them: by order, then source,
+ * destination and count; they are made in source order, so each order's bucket
+ * needs only an insertion sort within a source (a few moves). */
+static int moves_of(const State *st, const int *starts, Move *out) {
+    Move bucket[5][512];
+    int nb[5] = { 0, 0, 0, 0, 0 };
+    int empty = -1;
     for (int d = 0; d < NCOL; d++) if (!st->len[d]) { empty = d; break; }
     for (int s = 0; s < NCOL; s++) {
         int n = st->len[s];
         if (!n) continue;
         const uint8_t *col = st->c[s];
-        int start, score;
-        info(col, n, &start, &score);
+        int start = starts[s];
         int low = col[n - 1] % 13, high = col[start] % 13;
         int below = start ? col[start - 1] : -1;
         int reveals = below < 0 || below >= DOWN;
+        int first[5];
+        for (int o = 0; o < 5; o++) first[o] = nb[o];
         for (int d = 0; d < NCOL; d++) {
             if (d == s || !st->len[d]) continue;
             int card = st->c[d][st->len[d] - 1];
@@ -136,16 +162,27 @@ static int moves_of(const State *st, Move *out) {
             int order = -1;
             if (same) order = whole ? 0 : 1;
             else if (whole) order = reveals ? 1 : (below % 13 != card % 13 ? 3 : 4);
-            if (order >= 0) { out[n_out].order = order; out[n_out].s = s; out[n_out].d = d; out[n_out].count = count; n_out++; }
+            if (order >= 0) { Move *m = &bucket[order][nb[order]++]; m->order = order; m->s = s; m->d = d; m->count = count; }
         }
         if (empty >= 0) {
             for (int k = start > 1 ? start : 1; k < n; k++) {
-                out[n_out].order = (k == start && reveals) ? 2 : 4;
-                out[n_out].s = s; out[n_out].d = empty; out[n_out].count = n - k; n_out++;
+                int order = (k == start && reveals) ? 2 : 4;
+                Move *m = &bucket[order][nb[order]++];
+                m->order = order; m->s = s; m->d = empty; m->count = n - k;
+            }
+        }
+        for (int o = 0; o < 5; o++) {   /* this source's moves of each order: by destination, count */
+            Move *b = bucket[o];
+            for (int i = first[o] + 1; i < nb[o]; i++) {
+                Move m = b[i];
+                int j = i - 1;
+                while (j >= first[o] && (b[j].d > m.d || (b[j].d == m.d && b[j].count > m.count))) { b[j + 1] = b[j]; j--; }
+                b[j + 1] = m;
             }
         }
     }
-    qsort(out, n_out, sizeof(Move), cmp_move);
+    int n_out = 0;
+    for (int o = 0; o < 5; o++) { memcpy(out + n_out, bucket[o], nb[o] * sizeof(Move)); n_out += nb[o]; }
     return n_out;
 }
 
@@ -278,26 +315,46 @@ static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int l
             if (n_deal == cap_deal) { cap_deal = cap_deal ? cap_deal * 2 : 256; deal = realloc(deal, cap_deal * sizeof(int)); }
             deal[n_deal++] = idx;
         }
-        int nm = moves_of(&st, moves);
         uint64_t ch[NCOL], base = 0;
-        int cs[NCOL];
-        for (int i = 0; i < NCOL; i++) { ch[i] = col_hash(st.c[i], st.len[i], i); base += ch[i]; cs[i] = col_score(&st, i); }
+        static _Thread_local uint64_t pre[NCOL][MAXC + 1];
+        int cs[NCOL], starts[NCOL];
+        for (int i = 0; i < NCOL; i++) {
+            ch[i] = col_prefix(st.c[i], st.len[i], i, pre[i]); base += ch[i];
+            info(st.c[i], st.len[i], &starts[i], &cs[i]);
+        }
+        int nm = moves_of(&st, starts, moves);
+        /* first every child's hash, its table slot fetched ahead; then the table */
+        uint64_t hs[512];
         for (int k = 0; k < nm; k++) {
             int s = moves[k].s, d = moves[k].d;
+            int len_s = st.len[s], len_d = st.len[d];
+            uint8_t last_s = len_s > moves[k].count ? st.c[s][len_s - moves[k].count - 1] : 0;
+            uint8_t keep_d[MAXC];
+            memcpy(keep_d, st.c[d] + (len_d > 14 ? len_d - 14 : 0), len_d > 14 ? 14 : len_d);
+            apply(&st, s, d, moves[k].count);
+            hs[k] = (base - ch[s] - ch[d] + col_rehash(st.c[s], st.len[s], len_s, pre[s])
+                     + col_rehash(st.c[d], st.len[d], len_d, pre[d])) | 1;
+            __builtin_prefetch(&seen->keys[hs[k] & (seen->cap - 1)]);
+            /* undo: the source gets its cards back (they are still after its end, or on d) */
+            memcpy(st.c[s] + len_s - moves[k].count, st.c[d] + len_d, moves[k].count);
+            if (len_s > moves[k].count) st.c[s][len_s - moves[k].count - 1] = last_s;
+            st.len[s] = len_s;
+            memcpy(st.c[d] + (len_d > 14 ? len_d - 14 : 0), keep_d, len_d > 14 ? 14 : len_d);
+            st.len[d] = len_d;
+        }
+        for (int k = 0; k < nm; k++) {
+            int s = moves[k].s, d = moves[k].d;
+            if (!seen_add(seen, hs[k])) continue;
             uint8_t keep_s[MAXC], keep_d[MAXC];
             int len_s = st.len[s], len_d = st.len[d];
             memcpy(keep_s, st.c[s], len_s);
             memcpy(keep_d, st.c[d], len_d);
             int gone = apply(&st, s, d, moves[k].count);
-            uint64_t h = (base - ch[s] - ch[d] + col_hash(st.c[s], st.len[s], s)
-                          + col_hash(st.c[d], st.len[d], d)) | 1;
-            int fresh = seen_add(seen, h), score = 0;
-            if (fresh) score = x->nodes[idx].score - cs[s] - cs[d] + col_score(&st, s) + col_score(&st, d)
-                               + gone * W_REMOVED;
+            int score = x->nodes[idx].score - cs[s] - cs[d] + col_score(&st, s) + col_score(&st, d)
+                        + gone * W_REMOVED;
             st.len[s] = len_s; st.len[d] = len_d;
             memcpy(st.c[s], keep_s, len_s);
             memcpy(st.c[d], keep_d, len_d);
-            if (!fresh) continue;
             if (removed + gone == RUNS) { x->won_parent = idx; x->won_move = moves[k]; free(deal); return 1; }
             Entry c = { score, tick++, idx, (int8_t)s, (int8_t)d, moves[k].count };
             heap_push(heap, c);
