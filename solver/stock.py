@@ -2,9 +2,11 @@
 the searches' lines in our notation, replayed by the engine before anyone
 sees them.
 
-- Klondike from its starting deal: Klondike-Solver (``ksolve.py``): its fast
-  search first, then its minimal (A*) search, whose exhaustion is the only
-  ``impossible`` we report, with its scope. Mid-game positions (hints, verdicts):
+- Klondike from its starting deal: first a proof without a search
+  (``klondike_blocked.py``: a card that can never be uncovered, whatever is
+  played), then Klondike-Solver (``ksolve.py``): its fast search, then its
+  minimal (A*) search, whose exhaustion is the other ``impossible`` we report;
+  each with its scope. Mid-game positions (hints, verdicts):
   our own bounded searches (``klondike_search.py``, best-first; ``klondike_native``,
   depth-first, compiled).
 - Spider: our beam search (``spider_search.py``); it never proves a loss.
@@ -27,7 +29,7 @@ from engine import VARIANTS, EngineError, StockPosition, family_of, get_ruleset,
 from engine.canonical import canonical_suffix
 from engine.families.klondike import KLONDIKE
 from engine.families.spider import SPIDER
-from solver import klondike_native, klondike_search, ksolve, spider_search
+from solver import klondike_blocked, klondike_native, klondike_search, ksolve, spider_search
 from solver.errors import UnsupportedPositionError
 from solver.results import (
     IMPOSSIBLE,
@@ -44,6 +46,9 @@ from solver.results import (
 #: moved unless it frees a card for a foundation; foundation returns below
 #: the lowest foundation + 2).
 SCOPE_KSOLVE = "no winning line in Klondike-Solver's exhaustive search"
+#: What ``klondike_blocked`` proves: no line at all, whatever is played (it reasons
+#: about a game that allows more than Klondike does).
+SCOPE_BLOCKED = "no winning line exists: a card can never be uncovered, whatever is played"
 
 #: A narrower, deeper fast search tried next: it solved Draw 1 deals the first
 #: one left "could not complete" (8 and 15) in a few seconds.
@@ -131,6 +136,8 @@ def is_starting_deal(position: StockPosition) -> bool:
 
 
 def _klondike_deal(position, budget, started, minimal) -> SolveResult:
+    if klondike_blocked.blocked(position) is not None:  # a proof in about a millisecond, no search
+        return _result(IMPOSSIBLE, (), 0, started, "klondike-blocked", SCOPE_BLOCKED, [])
     draw = get_ruleset(position.variant).draw_count
     layout = to_layout(position)
     spent, rejected = 0, []
