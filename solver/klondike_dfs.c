@@ -297,11 +297,12 @@ static int emit(const Move *m, int *out, int at, int cap) {
  * lens[7], downs[7], found[4], talon_len, p: as in State.
  * Returns the number of moves of a winning line written to out (4 ints each:
  * kind, a, b, turns or count), -1 when every position was closed without a win,
- * -2 when the search stopped first (table, depth or seconds), -3 on a bad input
- * or a line longer than cap. *used: positions closed. */
+ * -2 when the search stopped first (table, depth, seconds, or ``stop``: NULL, or
+ * a flag another thread sets to end the search early), -3 on a bad input or a
+ * line longer than cap. *used: positions closed. */
 int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, const int *found,
                  int talon_len, int p, int draw, int flags, long max_states, double seconds, int max_depth,
-                 int *out, int cap, long *used) {
+                 int *out, int cap, long *used, const volatile int *stop) {
     State root;
     memset(&root, 0, sizeof root);
     draw_count = draw;
@@ -348,7 +349,7 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
         hash_state(&c->s, &h1, &h2);
         if (!insert(h1, h2)) continue;
         if (table_count >= table_cap) { stopped = 1; break; }
-        if ((table_count & 4095) == 0 && cpu_now() > deadline) { stopped = 1; break; }
+        if ((table_count & 4095) == 0 && (cpu_now() > deadline || (stop && *stop))) { stopped = 1; break; }
         c->n = gen_moves(&c->s, c->moves); c->i = 0;
         sp++;
     }

@@ -69,7 +69,7 @@ def _load():
             function.argtypes = [
                 ctypes.c_char_p, ints, ints, ints, ctypes.c_int, ctypes.c_int, ctypes.c_int,
                 ctypes.c_int, ctypes.c_long, ctypes.c_double, ctypes.c_int, ints, ctypes.c_int,
-                ctypes.POINTER(ctypes.c_long),
+                ctypes.POINTER(ctypes.c_long), ctypes.POINTER(ctypes.c_int),
             ]
             _library = function
     return _library or None
@@ -83,9 +83,13 @@ def _code(card) -> int:
     return SUITS.index(card.suit) << 4 | card.rank
 
 
-def run(position, *, states: int, seconds: float, flags: int = 0) -> DfsRun:
+def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> DfsRun:
     """Search ``position`` (a Klondike ``StockPosition``) with up to ``states``
-    positions and ``seconds`` CPU seconds."""
+    positions and ``seconds`` CPU seconds. ``flags``: 0 every move (its exhaustion is
+    the proof); 1 a part of a run moved only when the card it uncovers goes home, 2 no
+    foundation returns (3 both: a narrower search that wins some deals sooner, whose
+    exhaustion proves nothing). ``stop``: a ``ctypes.c_int`` another thread sets to 1 to
+    end the search early (answered ``unfinished``). The call releases the GIL."""
     function = _load()
     if function is None:
         return DfsRun(UNFINISHED, (), 0)
@@ -99,7 +103,8 @@ def run(position, *, states: int, seconds: float, flags: int = 0) -> DfsRun:
     out = (ctypes.c_int * (4 * MAX_MOVES))()
     used = ctypes.c_long(0)
     count = function(cards, lens, downs, found, len(talon), len(position.waste), draw, flags, states,
-                     seconds, MAX_DEPTH, out, MAX_MOVES, ctypes.byref(used))
+                     seconds, MAX_DEPTH, out, MAX_MOVES, ctypes.byref(used),
+                     None if stop is None else ctypes.byref(stop))
     if count == -1:
         return DfsRun(EXHAUSTED, (), used.value)
     if count < 0:

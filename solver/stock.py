@@ -21,7 +21,11 @@ visited positions); Spider also stops at a time limit.
 
 from __future__ import annotations
 
+import ctypes
+import dataclasses
+import logging
 import os
+import threading
 import time
 from collections.abc import Sequence
 
@@ -41,6 +45,8 @@ from solver.results import (
     SolveResult,
 )
 
+logger = logging.getLogger(__name__)
+
 #: What an exhausted minimal search of Klondike-Solver proves: every line of
 #: its move set, which leaves out a few moves it deems useless (a partial run
 #: moved unless it frees a card for a foundation; foundation returns below
@@ -49,6 +55,13 @@ SCOPE_KSOLVE = "no winning line in Klondike-Solver's exhaustive search"
 #: What ``klondike_blocked`` proves: no line at all, whatever is played (it reasons
 #: about a game that allows more than Klondike does).
 SCOPE_BLOCKED = "no winning line exists: a card can never be uncovered, whatever is played"
+#: What an exhausted depth-first search (``klondike_dfs.c``) proves: every line of its move
+#: set, which leaves out a King run moved whole from one empty column to another and the
+#: return of a card no column card could take (the C file's notes).
+SCOPE_DFS = "no winning line in our exhaustive search"
+#: The same search exhausted on the deal played as Draw 1: Draw 1 can turn any Draw 3
+#: line's cards one at a time, so a deal lost in Draw 1 is lost in Draw 3.
+SCOPE_DFS_DRAW1 = "no winning line even in Draw 1, in our exhaustive search"
 
 #: A narrower, deeper fast search tried next: it solved Draw 1 deals the first
 #: one left "could not complete" (8 and 15) in a few seconds.
@@ -91,6 +104,18 @@ def _spider_threads() -> int:
 
 
 SPIDER_THREADS = _spider_threads()
+#: A deal's full verdict (``minimal``) also runs our compiled depth-first searches, on a
+#: second thread beside Klondike-Solver, when there are two cores (the same setting as
+#: ``SPIDER_THREADS``; ``SPIDER_SEARCH_THREADS=1`` turns it off): the narrow one
+#: (``flags=3``, at most ``KLONDIKE_DFS_NARROW_SECONDS``) for a win, then the exhaustive one,
+#: on the deal played as Draw 1, for a proof. Both end ``KLONDIKE_DEAL_SECONDS`` after the
+#: verdict started (wall time), or as soon as Klondike-Solver decides the deal.
+KLONDIKE_DEAL_HELPER = SPIDER_THREADS > 1
+KLONDIKE_DEAL_SECONDS = 9.5
+KLONDIKE_DFS_NARROW_SECONDS = 2.0
+#: Positions the depth-first searches may close: more than they close in those seconds
+#: (300,000-500,000 a second here); the table takes 16 bytes for each (128 MB).
+KLONDIKE_DFS_STATES = 8_000_000
 #: Seconds a Spider search may take by default, per suit count.
 SPIDER_SECONDS = {1: 10.0, 2: 20.0, 4: 30.0}
 _SPIDER_COLUMNS = "1234567890"
@@ -136,29 +161,148 @@ def is_starting_deal(position: StockPosition) -> bool:
 
 
 def _klondike_deal(position, budget, started, minimal) -> SolveResult:
+    """A deal as dealt. Klondike-Solver's fast searches run first, as they always did, and
+    their answer is the verdict whenever they win (the same line every run). With
+    ``minimal``, our depth-first searches (``_DealSearches``) start beside them on the
+    second core; once the fast searches have not won, the narrow and minimal ones run on
+    a thread of their own, and the first of the two sides to decide the deal answers.
+    Klondike-Solver cannot be stopped inside a search: when our side answers first, its
+    running search ends in the background (one stage at most: seconds of one core) and
+    the stages after it are not started."""
     if klondike_blocked.blocked(position) is not None:  # a proof in about a millisecond, no search
         return _result(IMPOSSIBLE, (), 0, started, "klondike-blocked", SCOPE_BLOCKED, [])
-    draw = get_ruleset(position.variant).draw_count
-    layout = to_layout(position)
-    spent, rejected = 0, []
     fast = min(budget, KLONDIKE_FAST_CAP)
     stages = dict.fromkeys(states for states in (*KLONDIKE_FAST_STAGES, fast) if states <= fast)
-    runs = [("ksolve-fast", False, states, (0, 0)) for states in stages]
-    if minimal:
-        runs.append(("ksolve-narrow", False, min(budget, KLONDIKE_NARROW_CAP), KLONDIKE_NARROW_SHIFTS))
-        runs.append(("ksolve-minimal", True, budget, (0, 0)))
-    for name, exhaustive, states, shifts in runs:
-        run = ksolve.run(layout, draw, states, minimal=exhaustive, shifts=shifts)
-        spent += run.states
-        if run.outcome == ksolve.SOLVED:
-            line = verified(position, run.line)
+    fast_runs = [("ksolve-fast", False, states, (0, 0)) for states in stages]
+    slow_runs = [("ksolve-narrow", False, min(budget, KLONDIKE_NARROW_CAP), KLONDIKE_NARROW_SHIFTS),
+                 ("ksolve-minimal", True, budget, (0, 0))] if minimal else []
+    decided = threading.Event()  # set by either side when it decides the deal or ends
+    ours = None
+    if minimal and KLONDIKE_DEAL_HELPER and klondike_native.available():
+        ours = _DealSearches(position, started + KLONDIKE_DEAL_SECONDS, decided)
+        ours.start()
+    theirs = _KsolveStages(position, fast_runs, decided)
+    try:
+        theirs.run()  # the fast stages, on this thread
+        if theirs.answer is not None or not slow_runs:
+            return theirs.result(started)
+        if ours is not None and ours.answer is not None:
+            return ours.result(started, theirs)
+        theirs = _KsolveStages(position, slow_runs, decided, before=theirs)
+        theirs.start()
+        while True:
+            decided.wait(0.05)
+            decided.clear()
+            if theirs.answer is not None:
+                return theirs.result(started, ours)
+            if ours is not None and ours.answer is not None:
+                return ours.result(started, theirs)
+            if not theirs.is_alive() and (ours is None or not ours.is_alive()):
+                return theirs.result(started, ours)
+    finally:
+        for side in (ours, theirs):
+            if side is not None:
+                side.stop.value = 1
+        if ours is not None:
+            ours.join()  # stops within milliseconds (the stop flag)
+
+
+class _KsolveStages(threading.Thread):
+    """Klondike-Solver's searches in turn, each until it decides the deal; on a thread of
+    their own or run in place (``run()``). ``stop`` keeps the next stage from starting."""
+
+    def __init__(self, position, runs, decided: threading.Event, before: _KsolveStages | None = None):
+        super().__init__(name="klondike-deal-ksolve", daemon=True)
+        self.position, self.runs, self.decided = position, runs, decided
+        self.stop = ctypes.c_int(0)
+        self.answer: tuple | None = None
+        self.states = before.states if before else 0
+        self.rejected: list[str] = list(before.rejected) if before else []
+        self.last = runs[-1][0]
+
+    def run(self) -> None:
+        try:
+            self._stages()
+        finally:
+            self.decided.set()
+
+    def _stages(self) -> None:
+        draw = get_ruleset(self.position.variant).draw_count
+        layout = to_layout(self.position)
+        for name, exhaustive, states, shifts in self.runs:
+            if self.stop.value:
+                return
+            run = ksolve.run(layout, draw, states, minimal=exhaustive, shifts=shifts)
+            self.states += run.states
+            if run.outcome == ksolve.SOLVED:
+                line = verified(self.position, run.line)
+                if line is not None:
+                    self.answer = (WINNABLE, line, name, SCOPE_WINNABLE)
+                    return
+                if name not in self.rejected:
+                    self.rejected.append(name)
+            elif run.outcome == ksolve.EXHAUSTED:
+                self.answer = (IMPOSSIBLE, (), name, SCOPE_KSOLVE)
+                return
+
+    def result(self, started, other=None) -> SolveResult:
+        states = self.states + (other.states if other is not None else 0)
+        if self.answer is None:
+            return _result(UNDECIDED, (), states, started, self.last, SCOPE_UNDECIDED, self.rejected)
+        status, line, name, scope = self.answer
+        return _result(status, line, states, started, name, scope, self.rejected)
+
+
+class _DealSearches(threading.Thread):
+    """A deal's depth-first searches on their own thread (the compiled search releases the
+    GIL): ``answer`` is ``(status, line, preset, scope)`` once one decides the deal; ``stop``
+    ends them early. A failure of theirs leaves the verdict to Klondike-Solver, logged."""
+
+    def __init__(self, position, deadline: float, decided: threading.Event) -> None:
+        super().__init__(name="klondike-deal-dfs", daemon=True)
+        self.position, self.deadline, self.decided = position, deadline, decided
+        self.stop = ctypes.c_int(0)
+        self.answer: tuple | None = None
+        self.states = 0
+
+    def _left(self) -> float:
+        return self.deadline - time.perf_counter()
+
+    def run(self) -> None:
+        try:
+            self._search()
+        except Exception:  # noqa: BLE001 - Klondike-Solver's side still answers
+            logger.exception("Klondike depth-first searches failed on a deal")
+        finally:
+            self.decided.set()
+
+    def result(self, started, other) -> SolveResult:
+        status, line, name, scope = self.answer
+        return _result(status, line, self.states + other.states, started, name, scope, other.rejected)
+
+    def _search(self) -> None:
+        position = self.position
+        narrow = klondike_native.run(position, states=KLONDIKE_DFS_STATES, flags=3, stop=self.stop,
+                                     seconds=min(KLONDIKE_DFS_NARROW_SECONDS, self._left()))
+        self.states += narrow.states
+        if narrow.outcome == klondike_native.SOLVED:
+            line = verified(position, narrow.line)
             if line is not None:
-                return _result(WINNABLE, line, spent, started, name, SCOPE_WINNABLE, rejected)
-            if name not in rejected:
-                rejected.append(name)
-        elif run.outcome == ksolve.EXHAUSTED:
-            return _result(IMPOSSIBLE, (), spent, started, name, SCOPE_KSOLVE, rejected)
-    return _result(UNDECIDED, (), spent, started, runs[-1][0], SCOPE_UNDECIDED, rejected)
+                self.answer = (WINNABLE, line, "klondike-dfs-narrow", SCOPE_WINNABLE)
+                return
+        if self.stop.value or self._left() <= 0:
+            return
+        draw_one = get_ruleset(position.variant).draw_count == 1
+        played = position if draw_one else dataclasses.replace(position, variant="klondike-draw1")
+        full = klondike_native.run(played, states=KLONDIKE_DFS_STATES, flags=0, stop=self.stop,
+                                   seconds=self._left())
+        self.states += full.states
+        if full.outcome == klondike_native.EXHAUSTED:
+            self.answer = (IMPOSSIBLE, (), "klondike-dfs", SCOPE_DFS if draw_one else SCOPE_DFS_DRAW1)
+        elif full.outcome == klondike_native.SOLVED and draw_one:
+            line = verified(position, full.line)
+            if line is not None:
+                self.answer = (WINNABLE, line, "klondike-dfs", SCOPE_WINNABLE)
 
 
 def _klondike_search(position, budget, seconds, started, *, quick: bool = False) -> SolveResult:

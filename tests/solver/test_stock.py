@@ -9,7 +9,7 @@ from solver import IMPOSSIBLE, UNDECIDED, WINNABLE, solve, solve_with_par
 from solver import ksolve as ksolve_module
 from solver import spider_search as spider_module
 from solver import stock as stock_module
-from solver.stock import SCOPE_KSOLVE, verified
+from solver.stock import SCOPE_DFS_DRAW1, SCOPE_KSOLVE, verified
 from tests.solver.replayer import klondike_wins, spider_wins
 
 #: A spread of deal numbers per variant that each search decides within seconds:
@@ -72,9 +72,16 @@ def test_a_corrupted_klondike_solver_line_is_never_returned(monkeypatch):
         return run
 
     monkeypatch.setattr(stock_module.ksolve, "run", corrupt)
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_HELPER", False)  # Klondike-Solver alone
     result = solve(deal("klondike-draw3", 1), budget=300_000)
     assert result.status == UNDECIDED and result.moves == ()
     assert result.rejected == ("ksolve-fast", "ksolve-narrow", "ksolve-minimal")
+
+    # with our depth-first searches beside it, the verdict is their line, replayed
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_HELPER", True)
+    result = solve(deal("klondike-draw3", 1), budget=300_000)
+    assert result.status == WINNABLE and result.preset.startswith("klondike-dfs")
+    assert "ksolve-fast" in result.rejected and verified(deal("klondike-draw3", 1), result.moves)
 
 
 def test_a_corrupted_spider_line_is_never_returned(monkeypatch):
@@ -91,10 +98,18 @@ def test_a_corrupted_spider_line_is_never_returned(monkeypatch):
     assert result.rejected == ("spider-beam",)
 
 
-def test_klondike_impossible_only_from_the_exhaustive_search():
+def test_klondike_impossible_only_from_an_exhaustive_search(monkeypatch):
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_HELPER", False)
     result = solve(deal("klondike-draw3", 7))
     assert result.status == IMPOSSIBLE
     assert (result.preset, result.scope) == ("ksolve-minimal", SCOPE_KSOLVE)
+
+    # our exhaustive search, beside it, proves it in a few positions (played as Draw 1)
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_HELPER", True)
+    result = solve(deal("klondike-draw3", 7))
+    assert result.status == IMPOSSIBLE
+    assert (result.preset, result.scope) in {("ksolve-minimal", SCOPE_KSOLVE),
+                                             ("klondike-dfs", SCOPE_DFS_DRAW1)}
 
 
 def test_a_klondike_search_that_could_not_complete_is_undecided(monkeypatch):
@@ -102,6 +117,7 @@ def test_a_klondike_search_that_could_not_complete_is_undecided(monkeypatch):
         return ksolve_module.KsolveRun(ksolve_module.UNFINISHED, (), states)
 
     monkeypatch.setattr(stock_module.ksolve, "run", unfinished)
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_HELPER", False)  # Klondike-Solver alone
     assert solve(deal("klondike-draw3", 7)).status == UNDECIDED
 
 

@@ -1,0 +1,53 @@
+"""A Klondike deal's verdict with our depth-first searches beside Klondike-Solver
+(solver/stock.py, ``_klondike_deal``): deals Klondike-Solver leaves undecided at its
+whole budget are won or proven lost, every line replayed, every proof with its scope.
+
+The deadline is raised in these tests, so that what they show does not depend on how
+busy the machine is (the searches' own seconds are CPU seconds of their thread)."""
+
+import pytest
+
+from engine import deal, to_layout
+from solver import IMPOSSIBLE, WINNABLE, solve
+from solver import stock as stock_module
+from solver.stock import SCOPE_DFS, SCOPE_DFS_DRAW1, verified
+from tests.solver.replayer import klondike_wins
+
+
+@pytest.fixture(autouse=True)
+def searches_beside(monkeypatch):
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_HELPER", True)
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_SECONDS", 120.0)
+
+
+def test_the_narrow_search_wins_a_deal_klondike_solver_leaves_undecided():
+    start = deal("klondike-draw3", 50760689066180893503)
+    result = solve(start)
+    assert (result.status, result.preset) == (WINNABLE, "klondike-dfs-narrow")
+    assert verified(start, result.moves) and klondike_wins(to_layout(start), 3, result.moves)
+
+
+def test_the_exhaustive_search_proves_a_draw_1_deal_lost():
+    result = solve(deal("klondike-draw1", 55042562512472202903))
+    assert (result.status, result.preset, result.scope) == (IMPOSSIBLE, "klondike-dfs", SCOPE_DFS)
+    assert result.moves == ()
+
+
+def test_a_draw_3_deal_is_proven_lost_by_playing_it_as_draw_1():
+    """Draw 1 turns any Draw 3 line's cards one at a time, so lost in Draw 1 is lost in Draw 3.
+    This deal is undecided by both Klondike-Solver and our search played as Draw 3 (10 s each)."""
+    result = solve(deal("klondike-draw3", 12644861229842038423))
+    assert (result.status, result.preset, result.scope) == (IMPOSSIBLE, "klondike-dfs", SCOPE_DFS_DRAW1)
+
+
+def test_without_the_second_thread_the_verdict_is_klondike_solvers_alone(monkeypatch):
+    monkeypatch.setattr(stock_module, "KLONDIKE_DEAL_HELPER", False)
+    result = solve(deal("klondike-draw3", 50760689066180893503), budget=100_000)
+    assert result.status == "undecided" and not result.preset.startswith("klondike-dfs")
+
+
+def test_an_easy_deal_keeps_klondike_solvers_line():
+    """Its fast search answers first whenever it wins: the same line every run."""
+    first = solve(deal("klondike-draw1", 1))
+    assert first.preset == "ksolve-fast"
+    assert solve(deal("klondike-draw1", 1)).moves == first.moves
