@@ -149,7 +149,7 @@ def solve_stock(position: StockPosition, *, budget: int, seconds: float | None =
 
 def _klondike(position, budget, seconds, started, minimal) -> SolveResult:
     if is_starting_deal(position):
-        return _klondike_deal(position, budget, started, minimal)
+        return _klondike_deal(position, budget, started, minimal, seconds)
     return _klondike_search(position, budget, seconds, started, quick=not minimal)
 
 
@@ -160,7 +160,7 @@ def is_starting_deal(position: StockPosition) -> bool:
             and all(len(c) == i + 1 for i, c in enumerate(position.columns)))
 
 
-def _klondike_deal(position, budget, started, minimal) -> SolveResult:
+def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveResult:
     """A deal as dealt. Klondike-Solver's fast searches run first, as they always did, and
     their answer is the verdict whenever they win (the same line every run). With
     ``minimal``, our depth-first searches (``_DealSearches``) start beside them on the
@@ -168,7 +168,8 @@ def _klondike_deal(position, budget, started, minimal) -> SolveResult:
     a thread of their own, and the first of the two sides to decide the deal answers.
     Klondike-Solver cannot be stopped inside a search: when our side answers first, its
     running search ends in the background (one stage at most: seconds of one core) and
-    the stages after it are not started."""
+    the stages after it are not started. ``seconds``: the caller's limit for our searches
+    (a worker's task: ``STOCK_TASK_SECONDS``), at most ``KLONDIKE_DEAL_SECONDS``."""
     if klondike_blocked.blocked(position) is not None:  # a proof in about a millisecond, no search
         return _result(IMPOSSIBLE, (), 0, started, "klondike-blocked", SCOPE_BLOCKED, [])
     fast = min(budget, KLONDIKE_FAST_CAP)
@@ -179,7 +180,8 @@ def _klondike_deal(position, budget, started, minimal) -> SolveResult:
     decided = threading.Event()  # set by either side when it decides the deal or ends
     ours = None
     if minimal and KLONDIKE_DEAL_HELPER and klondike_native.available():
-        ours = _DealSearches(position, started + KLONDIKE_DEAL_SECONDS, decided)
+        limit = KLONDIKE_DEAL_SECONDS if seconds is None else min(seconds, KLONDIKE_DEAL_SECONDS)
+        ours = _DealSearches(position, started + limit, decided)
         ours.start()
     theirs = _KsolveStages(position, fast_runs, decided)
     try:
