@@ -38,6 +38,10 @@ typedef struct {
     uint8_t found[4];           /* engine order H C D S: colour = suit & 1 */
     uint8_t talon[MAXTALON];
     uint8_t tn, p;
+    /* hash_state's parts, kept from the parent: bit i of ``dirty`` marks column i
+     * changed since they were made, bit 7 the talon */
+    uint8_t dirty;
+    uint64_t ha[NCOL], hb[NCOL], ht, hu;
 } State;
 
 typedef struct { uint8_t kind, a, b, presses; int16_t score; } Move;
@@ -77,27 +81,38 @@ static inline uint64_t mix(uint64_t x) {
     x ^= x >> 31; return x;
 }
 
-static void hash_state(const State *s, uint64_t *h1, uint64_t *h2) {
+/* The position's two hashes; the parts of the columns and the talon that no move
+ * changed since the parent's are reused (``dirty``), so the result is the same as
+ * hashing everything again. */
+static void hash_state(State *s, uint64_t *h1, uint64_t *h2) {
     uint64_t a = 0, b = 0;
     for (int i = 0; i < NCOL; i++) {
-        uint64_t x = 0x9e3779b97f4a7c15ULL + s->down[i], y = 0x632be59bd9b4e019ULL + s->down[i];
-        for (int j = 0; j < s->len[i]; j++) {
-            x = mix(x ^ s->col[i][j]) + 0x1234567ULL;
-            y = (y ^ s->col[i][j]) * 0x100000001b3ULL + (y >> 29);
+        if (s->dirty & (1u << i)) {
+            uint64_t x = 0x9e3779b97f4a7c15ULL + s->down[i], y = 0x632be59bd9b4e019ULL + s->down[i];
+            for (int j = 0; j < s->len[i]; j++) {
+                x = mix(x ^ s->col[i][j]) + 0x1234567ULL;
+                y = (y ^ s->col[i][j]) * 0x100000001b3ULL + (y >> 29);
+            }
+            s->ha[i] = mix(x);
+            s->hb[i] = mix(y ^ 0x5555555555555555ULL);
         }
-        a += mix(x); b += mix(y ^ 0x5555555555555555ULL);
+        a += s->ha[i]; b += s->hb[i];
     }
+    if (s->dirty & 0x80) {
+        uint64_t t = 0, u = 0;
+        for (int j = 0; j < s->tn; j++) {
+            t |= 1ULL << (s->talon[j] & 63);
+            u = u * 131 + s->talon[j];
+        }
+        s->ht = t; s->hu = u;
+    }
+    s->dirty = 0;
     uint64_t f = s->found[0] | s->found[1] << 4 | s->found[2] << 8 | s->found[3] << 12;
     /* the turns that bring the talon back to no card turned make p = 0, a
      * multiple of the draw or the end of the talon one position */
     int p = (s->p == s->tn || s->p % draw_count == 0) ? 0 : s->p;
-    uint64_t t = 0, u = 0;
-    for (int j = 0; j < s->tn; j++) {
-        t |= 1ULL << (s->talon[j] & 63);
-        u = u * 131 + s->talon[j];
-    }
-    a = mix(a ^ mix(f * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)p << 20)) ^ mix(t + 77));
-    b = mix(b + mix(f + ((uint64_t)p << 16) + 12345) + mix(u ^ 0xabcdefULL));
+    a = mix(a ^ mix(f * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)p << 20)) ^ mix(s->ht + 77));
+    b = mix(b + mix(f + ((uint64_t)p << 16) + 12345) + mix(s->hu ^ 0xabcdefULL));
     *h1 = a ? a : 1;
     *h2 = b;
 }
@@ -133,27 +148,32 @@ static void apply(State *s, const Move *m) {
     switch (m->kind) {
     case COLCOL: {
         int i = m->a, j = m->b, count = m->presses;
+        s->dirty |= (uint8_t)(1u << i | 1u << j);
         memcpy(s->col[j] + s->len[j], s->col[i] + s->len[i] - count, count);
         s->len[j] += count;
         lift(s, i, count);
         break;
     }
     case COLF:
+        s->dirty |= (uint8_t)(1u << m->a);
         card = s->col[m->a][s->len[m->a] - 1];
         s->found[SUIT(card)]++;
         lift(s, m->a, 1);
         break;
     case TALCOL:
+        s->dirty |= (uint8_t)(1u << m->b | 0x80u);
         card = s->talon[m->a - 1];
         s->col[m->b][s->len[m->b]++] = card;
         talon_remove(s, m->a);
         break;
     case TALF:
+        s->dirty |= 0x80u;
         card = s->talon[m->a - 1];
         s->found[SUIT(card)]++;
         talon_remove(s, m->a);
         break;
     case FCOL:
+        s->dirty |= (uint8_t)(1u << m->b);
         card = (m->a << 4) | s->found[m->a];
         s->found[m->a]--;
         s->col[m->b][s->len[m->b]++] = card;
@@ -317,6 +337,7 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
     root.tn = (uint8_t)talon_len; root.p = (uint8_t)p;
     memcpy(root.talon, cards + at, talon_len);
     for (int f = 0; f < 4; f++) root.found[f] = (uint8_t)found[f];
+    root.dirty = 0xFF;
 
     uint64_t size = 1024;
     while (size * 3 < (uint64_t)max_states * 4) size <<= 1;
