@@ -35,9 +35,19 @@ def test_the_exhaustive_search_proves_a_draw_1_deal_lost():
 
 def test_a_draw_3_deal_is_proven_lost_by_playing_it_as_draw_1():
     """Draw 1 turns any Draw 3 line's cards one at a time, so lost in Draw 1 is lost in Draw 3.
-    This deal is undecided by both Klondike-Solver and our search played as Draw 3 (10 s each)."""
-    result = solve(deal("klondike-draw3", 12644861229842038423))
-    assert (result.status, result.preset, result.scope) == (IMPOSSIBLE, "klondike-dfs", SCOPE_DFS_DRAW1)
+    Our side alone (Klondike-Solver proves this deal too, and would race it): the Draw 3
+    search's exhaustion proves nothing, the Draw 1 search's does."""
+    import threading
+
+    searches = stock_module._DealSearches(deal("klondike-draw3", 39425596550743668741),
+                                          stock_module.time.perf_counter() + 120, threading.Event())
+    searches.run()
+    assert searches.answer == (IMPOSSIBLE, (), "klondike-dfs", SCOPE_DFS_DRAW1)
+
+    won_as_draw_1 = stock_module._DealSearches(deal("klondike-draw3", 7),
+                                               stock_module.time.perf_counter() + 120, threading.Event())
+    won_as_draw_1.run()
+    assert won_as_draw_1.answer is None  # lost in Draw 3 (Klondike-Solver proves it), won in Draw 1
 
 
 def test_without_the_second_thread_the_verdict_is_klondike_solvers_alone(monkeypatch):
