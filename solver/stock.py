@@ -112,7 +112,9 @@ SPIDER_THREADS = _spider_threads()
 #: verdict started (wall time), or as soon as Klondike-Solver decides the deal.
 KLONDIKE_DEAL_HELPER = SPIDER_THREADS > 1
 KLONDIKE_DEAL_SECONDS = 9.5
-KLONDIKE_DFS_NARROW_SECONDS = 2.0
+#: The narrow search's CPU seconds by draw count: in Draw 3 the exhaustive search plays the
+#: deal as Draw 1, whose wins do not count, so the narrow search is our only way to a win there.
+KLONDIKE_DFS_NARROW_SECONDS = {1: 2.0, 3: 3.5}
 #: Positions the depth-first searches may close: more than they close in those seconds
 #: (300,000-500,000 a second here); the table takes 16 bytes for each (128 MB).
 KLONDIKE_DFS_STATES = 8_000_000
@@ -284,8 +286,9 @@ class _DealSearches(threading.Thread):
 
     def _search(self) -> None:
         position = self.position
+        draw = get_ruleset(position.variant).draw_count
         narrow = klondike_native.run(position, states=KLONDIKE_DFS_STATES, flags=3, stop=self.stop,
-                                     seconds=min(KLONDIKE_DFS_NARROW_SECONDS, self._left()))
+                                     seconds=min(KLONDIKE_DFS_NARROW_SECONDS[draw], self._left()))
         self.states += narrow.states
         if narrow.outcome == klondike_native.SOLVED:
             line = verified(position, narrow.line)
@@ -294,7 +297,7 @@ class _DealSearches(threading.Thread):
                 return
         if self.stop.value or self._left() <= 0:
             return
-        draw_one = get_ruleset(position.variant).draw_count == 1
+        draw_one = draw == 1
         played = position if draw_one else dataclasses.replace(position, variant="klondike-draw1")
         full = klondike_native.run(played, states=KLONDIKE_DFS_STATES, flags=0, stop=self.stop,
                                    seconds=self._left())
