@@ -16,6 +16,11 @@ client sends it, short of the win. Each append is timed twice in the same run:
 
 Printed per variant: median and p90 ms and the ratio ``rebuilt / stored`` of the
 medians, and the engine's share. Figures are printed, never asserted.
+
+``--door``: instead, each append goes to the WSGI application gunicorn serves
+(``freecell_site.wsgi``), with the append door (``games/apis/append_door.py``) open
+(``door``) and shut (``django``: Django's handler, its middleware and DRF's view),
+alternately, positions kept in both. Printed: the medians and ``django / door``.
 """
 
 from __future__ import annotations
@@ -63,6 +68,30 @@ def play(client, token: str, variant: str, number: int, moves: list[str], *, wip
     return times
 
 
+class WsgiClient:
+    """Requests straight to the WSGI application gunicorn serves, the door open or shut."""
+
+    def __init__(self, door: bool):
+        from freecell_site.wsgi import application
+
+        self.application, self.door = application, door
+
+    def post(self, path: str, body: dict, content_type: str, **headers):
+        from django.conf import settings
+        from django.test import RequestFactory
+
+        environ = RequestFactory().post(path, json.dumps(body), content_type=content_type, **headers).environ
+        seen = []
+        settings.APPEND_DOOR = self.door
+        result = self.application(environ, lambda status, headers: seen.append(status))
+        answer = type("Answer", (), {})()
+        answer.content = b"".join(result)
+        result.close()
+        answer.status_code = int(seen[0].split()[0])
+        answer.json = lambda: json.loads(answer.content)
+        return answer
+
+
 def summary(samples: list[float]) -> dict:
     ordered = sorted(samples)
     return {"n": len(ordered), "median": round(statistics.median(ordered), 2),
@@ -73,7 +102,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=80, help="moves per game (short of the win)")
     parser.add_argument("--games", type=int, default=3, help="games per variant and way")
-    parser.add_argument("--only", choices=["stored", "rebuilt"], help="one way only (to profile it)")
+    parser.add_argument("--only", choices=["stored", "rebuilt", "door", "django"],
+                        help="one way only (to profile it)")
+    parser.add_argument("--door", action="store_true", help="the WSGI application, door open against shut")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     django_setup()
@@ -92,14 +123,16 @@ def main() -> None:
         token = Token.objects.create(user=player).key
         client = Client()
         lines = {variant: line(variant, number, args.moves) for variant, number in DEALS.items()}
-        ways = [args.only] if args.only else ["stored", "rebuilt"]
+        ways = [args.only] if args.only else ["django", "door"] if args.door else ["stored", "rebuilt"]
+        clients = {way: WsgiClient(door=way == "door") if way in ("django", "door") else client
+                   for way in ways}
         before = [round(x, 2) for x in os.getloadavg()]
         samples = {(v, w): ([], []) for v in DEALS for w in ways}
         for _ in range(args.games):  # interleaved, so that drift in the machine's load hits each alike
             for variant, number in DEALS.items():
                 for way in ways:
                     wall, cpu = samples[variant, way]
-                    wall += play(client, token, variant, number, lines[variant], wipe=way == "rebuilt",
+                    wall += play(clients[way], token, variant, number, lines[variant], wipe=way == "rebuilt",
                                  cpus=cpu)
         after = [round(x, 2) for x in os.getloadavg()]
     finally:
@@ -115,8 +148,9 @@ def main() -> None:
             cells.append(f"{way}: wall median {f['wall']['median']:>6} p90 {f['wall']['p90']:>6}, "
                          f"CPU median {f['cpu']['median']:>5}")
         if len(ways) == 2:
-            stored, rebuilt = (figures[f"{variant} {w}"]["cpu"]["median"] for w in ("stored", "rebuilt"))
-            cells.append(f"CPU rebuilt / stored x{rebuilt / stored:.2f}")
+            first, second = (figures[f"{variant} {w}"]["cpu"]["median"] for w in ways)
+            cells.append(f"CPU {ways[1]} / {ways[0]} x{second / first:.2f}" if ways[0] == "stored"
+                         else f"CPU {ways[0]} / {ways[1]} x{first / second:.2f}")
         print(f"  {variant:15} " + "  ".join(cells))
     if args.json:
         args.json.write_text(json.dumps({"loadavg": [before, after], "figures": figures}, indent=2))

@@ -30,20 +30,25 @@ def _shared(response) -> bool:
     return "public" in control or "s-maxage" in control or response.status_code == 304
 
 
+def browser_id_give(request, response) -> None:
+    """Give a browser that has no id one, on a response no shared cache keeps."""
+    # A log-in names the browser itself (accounts/origins.py): one id, never two.
+    if BROWSER_COOKIE in response.cookies:
+        return
+    if not browser_id(request) and not _shared(response):
+        response.set_cookie(
+            BROWSER_COOKIE, secrets.token_urlsafe(24), max_age=BROWSER_COOKIE_AGE, httponly=True,
+            samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
+        )
+
+
 class BrowserIdMiddleware:
-    """Give a browser that has no id one, on any response no shared cache keeps."""
+    """``browser_id_give`` on every response."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
-        # A log-in names the browser itself (accounts/origins.py): one id, never two.
-        if BROWSER_COOKIE in response.cookies:
-            return response
-        if not browser_id(request) and not _shared(response):
-            response.set_cookie(
-                BROWSER_COOKIE, secrets.token_urlsafe(24), max_age=BROWSER_COOKIE_AGE, httponly=True,
-                samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
-            )
+        browser_id_give(request, response)
         return response

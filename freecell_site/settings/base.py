@@ -218,6 +218,10 @@ PASSWORD_RESET_PER_EMAIL = env.int("PASSWORD_RESET_PER_EMAIL", default=5)  # req
 PASSWORD_RESET_MAILS_PER_HOUR = env.int("PASSWORD_RESET_MAILS_PER_HOUR", default=3)  # mails an hour, account
 EMAIL_VERIFY_MAILS_PER_HOUR = env.int("EMAIL_VERIFY_MAILS_PER_HOUR", default=5)
 
+# Plain move appends answered in front of Django's handler (games/apis/append_door.py); off:
+# every append goes through Django's middleware and DRF's view, with the same answers.
+APPEND_DOOR = env.bool("APPEND_DOOR", default=True)
+
 # A deleted account is erased this many days after its owner asked (accounts/leaving.py).
 ACCOUNT_DELETION_GRACE_DAYS = env.int("ACCOUNT_DELETION_GRACE_DAYS", default=3)
 # API tokens stop working this many days after they were issued (accounts/authentication.py).
