@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
 from accounts.authentication import token_expired
+from accounts.backends import MODEL_BACKEND
 from accounts.factors import factor_check
 from accounts.models import UsernameSkeleton
 from accounts.origins import login_origin_record
@@ -43,7 +44,7 @@ def user_register(*, request, username: str, password: str, email: str = ""):
     except IntegrityError as exc:
         username_check(username)  # a race: say which
         raise Conflict("That username is taken.", code="username_taken") from exc
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend=MODEL_BACKEND)
     _origin_record(request, user)
     if email:
         account_mail_enqueue(kind="email_verify", user=user, request=request)

@@ -76,8 +76,9 @@ DEAL = ("freecell", 24)
 SEEDED = 100
 
 
-def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
-    """Today's daily with SEEDED ranked results; players with tokens for appends and wins."""
+def seed(append_games: int, winners: int, *, warm: bool = True, sessions: bool = False) -> dict:
+    """Today's daily with SEEDED ranked results; players with tokens for appends (or logged-in
+    browser sessions: ``sessions``) and wins."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
@@ -109,7 +110,7 @@ def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
         Result.objects.create(submission=submission, game=game, player=player, deal=deal, daily=daily,
                               ranked=True, moves=moves, counted_moves=moves, duration_ms=600_000 + 1000 * i,
                               finished_at=now)
-    appenders = appenders_seed(append_games, deal)
+    appenders = appenders_seed(append_games, deal, sessions=sessions)
     finishers = []
     for i in range(winners):
         player = User.objects.create_user(f"finisher{i:03d}")
@@ -128,21 +129,54 @@ def seed(append_games: int, winners: int, *, warm: bool = True) -> dict:
     return {"line": list(line), "appenders": appenders, "finishers": finishers, "daily": daily}
 
 
-def appenders_seed(count: int, deal) -> list[dict]:
-    """``count`` players with a token and a fresh game each on the deal (in bulk: the ramp needs hundreds)."""
+def appenders_seed(count: int, deal, *, sessions: bool = False) -> list[dict]:
+    """``count`` players with a fresh game each on the deal (in bulk: the ramp needs hundreds),
+    and the headers each append carries: a script's token, or with ``sessions`` a browser's
+    (the session cookie of a player logged in by password, the CSRF cookie and header, as
+    the page sends them)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
     from games.models import Game
 
     User = get_user_model()
-    unusable = "!"  # no password: these players use their tokens
+    unusable = "!"  # no password: these players use their tokens or sessions
     users = User.objects.bulk_create([User(username=f"mover{i:04d}", password=unusable)
                                       for i in range(count)])
-    tokens = Token.objects.bulk_create([Token(user=user, key=Token.generate_key()) for user in users])
     games = Game.objects.bulk_create([Game(player=user, deal=deal) for user in users])
-    return [{"token": token.key, "game": str(game.pk), "ply": 0}
-            for token, game in zip(tokens, games, strict=True)]
+    if sessions:
+        headers = browser_sessions(users)
+    else:
+        tokens = Token.objects.bulk_create([Token(user=user, key=Token.generate_key()) for user in users])
+        headers = [auth(token.key) for token in tokens]
+    return [{"headers": header, "game": str(game.pk), "ply": 0}
+            for header, game in zip(headers, games, strict=True)]
+
+
+def browser_sessions(users) -> list[dict]:
+    """A logged-in session per user, as a password log-in leaves it (``accounts.backends``),
+    and the headers the page sends with it."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.models import Session
+    from django.middleware.csrf import _get_new_csrf_string
+    from django.utils import timezone
+    from django.utils.crypto import get_random_string
+
+    from accounts.backends import MODEL_BACKEND
+    from accounts.sessions import SessionStore
+
+    store, expires = SessionStore(), timezone.now() + dt.timedelta(seconds=settings.SESSION_COOKIE_AGE)
+    rows, headers = [], []
+    for user in users:
+        key, csrf = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789"), _get_new_csrf_string()
+        data = {SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: MODEL_BACKEND,
+                HASH_SESSION_KEY: user.get_session_auth_hash()}
+        rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
+        headers.append({"Cookie": f"{settings.SESSION_COOKIE_NAME}={key}; csrftoken={csrf}",
+                        "X-CSRFToken": csrf, "Accept": "application/json"})
+    Session.objects.bulk_create(rows)
+    return headers
 
 
 def walked_while_played(prefix: list[str]) -> list[str]:
@@ -231,7 +265,7 @@ async def append_run(conns: Connections, name: str, rate: float, seconds: float,
         try:
             ply = game["ply"]
             status, _ = await conns.request("POST", f"/api/games/{game['game']}/moves/",
-                                            moves_body(ply, [line[ply]]), auth(game["token"]))
+                                            moves_body(ply, [line[ply]]), game["headers"])
             if status == 200:
                 game["ply"] = ply + 1
             return status
@@ -457,6 +491,8 @@ def main() -> None:
                         help="a second web node and worker, and HAProxy in front of both (bench/stack.py)")
     parser.add_argument("--writes-only", action="store_true",
                         help="only the append ramp and the mix (no static file, board or win-to-board runs)")
+    parser.add_argument("--sessions", action="store_true",
+                        help="appends from logged-in browser sessions (cookie, CSRF token), not tokens")
     parser.add_argument("--wins", type=int, default=20)
     parser.add_argument("--ramp", type=lambda text: [float(r) for r in text.split(",")],
                         default=[300, 450, 600, 800, 1000, 1200], help="board rates to climb: 300,450,...")
@@ -478,7 +514,7 @@ def main() -> None:
                     web_class=args.web_class, two_nodes=args.two_nodes) as stack:
         mix_wins = math.ceil(args.mix_wins_rate * args.mix_seconds)
         wins = 0 if args.writes_only else 2 * args.wins  # the win-to-board runs' finishers
-        data = seed(args.append_games, wins + mix_wins, warm=not args.cold_fairplay)
+        data = seed(args.append_games, wins + mix_wins, warm=not args.cold_fairplay, sessions=args.sessions)
         data["mix_finishers"] = data["finishers"][wins:]
         data["finishers"] = data["finishers"][:wins]
         if not args.no_gc_freeze:  # see the module notes

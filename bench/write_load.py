@@ -54,8 +54,8 @@ class Appenders:
         try:
             ply = game["ply"]
             moves = self.line[ply:min(ply + self.batch(self.rng), len(self.line) - 2)]
-            path, token = f"/api/games/{game['game']}/moves/", {"Authorization": f"Token {game['token']}"}
-            status, _ = await conns.request("POST", path, moves_body(ply, moves), token)
+            path = f"/api/games/{game['game']}/moves/"
+            status, _ = await conns.request("POST", path, moves_body(ply, moves), game["headers"])
             if status == 200:
                 game["ply"] = ply + len(moves)
                 self.moves_sent += len(moves)

@@ -168,7 +168,7 @@ CELERY_TASK_DEFAULT_QUEUE = "default"
 # --- Auth ----------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.ModelBackend",  # Django's, with the session's user read by a statement built once
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
