@@ -16,6 +16,8 @@ fields' own database converters, so the instances are those the ORM makes
 
 from __future__ import annotations
 
+import datetime as dt
+import uuid
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -102,7 +104,7 @@ class RowSelect:
             self._built = self._build()
         sql, columns = self._built
         with _cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(sql, [_adapted(value) for value in params])
             row = cursor.fetchone()
         if row is None:
             return None
@@ -120,6 +122,17 @@ class RowSelect:
         for table, instance in zip(self.tables[1:], made[1:], strict=True):
             made[0]._meta.get_field(table.via).set_cached_value(made[0], instance)
         return made
+
+
+def _adapted(value):
+    """A parameter as the database takes it, as the fields' ``get_db_prep_value`` would make it:
+    PostgreSQL takes ids and times as they are; SQLite (the embedded default) a UUID as its hex
+    and a time as naive UTC text, the form Django writes them in."""
+    if isinstance(value, uuid.UUID) and not connection.features.has_native_uuid_field:
+        return value.hex
+    if isinstance(value, dt.datetime):
+        return connection.ops.adapt_datetimefield_value(value)
+    return value
 
 
 @cache
@@ -145,5 +158,6 @@ def row_update(instance, names: tuple[str, ...], *, unchanged: dict | None = Non
     checks = tuple(unchanged or ())
     expected = [model._meta.get_field(name).get_db_prep_value(unchanged[name], connection) for name in checks]
     with _cursor() as cursor:
-        cursor.execute(_update_sql(model, names, checks), [*values, instance.pk, *expected])
+        key = model._meta.pk.get_db_prep_value(instance.pk, connection)
+        cursor.execute(_update_sql(model, names, checks), [*values, key, *expected])
         return cursor.rowcount

@@ -68,6 +68,21 @@ def test_run_command_with_no_environment_serves_the_site_in_embedded_mode(tmp_pa
         for variant in variants:
             board = requests.get(f"http://127.0.0.1:{port}/api/leaderboards/daily/today/{variant}/", timeout=10)
             assert board.status_code == 200, (variant, board.text[:200])
+        # A guest plays a numbered deal: moves appended through the append door on SQLite and the
+        # local-memory throttle, as on Postgres and Redis.
+        browser = requests.Session()
+        csrf = browser.get(f"http://127.0.0.1:{port}/api/accounts/csrf/", timeout=10).json()["csrf_token"]
+        browser.headers.update({"X-CSRFToken": csrf, "Accept": "application/json"})
+        game = browser.post(f"http://127.0.0.1:{port}/api/games/", json={"variant": "klondike-draw1", "number": 1},
+                            timeout=10).json()
+        for ply, move in enumerate(["6h", "7h"]):
+            moved = browser.post(f"http://127.0.0.1:{port}/api/games/{game['id']}/moves/", timeout=10,
+                                 json={"expected_ply": ply, "moves": [move], "client_times": [900 * (ply + 1)]})
+            assert moved.status_code == 200, moved.text[:300]
+        assert moved.json()["ply"] == 2 and moved.json()["moves"] == ["6h", "7h"]
+        stale = browser.post(f"http://127.0.0.1:{port}/api/games/{game['id']}/moves/", timeout=10,
+                             json={"expected_ply": 0, "moves": ["6h"], "client_times": [3000]})
+        assert stale.status_code == 409 and stale.json()["error"]["code"] == "ply_mismatch"
     finally:
         _stop(process)
     output = (tmp_path / "run.log").read_text()
