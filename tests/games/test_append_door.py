@@ -251,6 +251,28 @@ def test_a_browser_without_the_csrf_token_is_refused_by_django(door, session_own
     assert recorder.calls == 2
 
 
+def test_a_page_of_another_origin_is_refused_by_django(door, session_owner):
+    app, recorder = door
+    (first, _), client = session_owner
+    csrf = _get_new_csrf_string()
+    headers = {**session_headers(client, csrf), "HTTP_ORIGIN": "https://evil.example"}
+    answer = serve(app, moves_path(first), FIRST, **headers)
+    assert answer.status == "403 Forbidden" and answer.json()["error"]["code"] == "csrf_failed"
+    assert recorder.calls == 1
+    assert Game.objects.get(pk=first).ply == 0
+
+
+def test_an_environ_key_is_not_a_header(door, token_owner, monkeypatch):
+    """A client cannot say the throttle already counted it: its headers all become ``HTTP_`` keys."""
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"moves": "1/min"})
+    app, _ = door
+    (first, _), headers, _ = token_owner
+    sneaky = {**headers, "HTTP_GAMES.APPEND_DOOR.COUNTED": "moves", "HTTP_GAMES_APPEND_DOOR_COUNTED": "moves"}
+    assert serve(app, moves_path(first), FIRST, **sneaky).status == "200 OK"
+    again = serve(app, moves_path(first), {**FIRST, "expected_ply": 1, "moves": ["3a"]}, **sneaky)
+    assert again.status == "429 Too Many Requests"
+
+
 def test_another_players_game_is_not_found_and_unchanged(door, token_owner, make_player):
     app, recorder = door
     (first, _), _, _ = token_owner
