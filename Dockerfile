@@ -38,5 +38,8 @@ RUN SECRET_KEY=build-only-$(date +%s)-0123456789012345678901234567890123456789 \
 RUN useradd --system --home /app fc && chown -R fc /app
 USER fc
 EXPOSE 8000 8001
+# gunicorn's workers: WEB_CONCURRENCY (2 for the image on its own; docker-compose.yml runs
+# servers of one worker behind HAProxy, docs/operations.md, The web node).
+ENV WEB_CONCURRENCY=2
 CMD ["gunicorn", "freecell_site.wsgi:application", "--bind", "0.0.0.0:8000", \
-     "--workers", "2", "--threads", "8", "--worker-class", "gthread", "--no-control-socket", "--access-logfile", "-"]
+     "--threads", "8", "--worker-class", "gthread", "--no-control-socket", "--access-logfile", "-"]

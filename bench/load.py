@@ -3,13 +3,18 @@
     .venv/bin/python bench/load.py [--board-rate 300] [--board-seconds 30] [--append-rate 100]
                                    [--wins 20] [--web-workers 2] [--web-threads 8] [--json out.json]
 
-Starts its own database, worker and gunicorn (``bench/stack.py``), seeds
+Starts its own database, worker and web node (``bench/stack.py``): by default as
+``docker-compose.yml`` runs it, ``--web-workers`` gunicorn servers of one worker and
+``--web-threads`` threads each behind HAProxy, which sends each request to the server
+with the fewest in flight; ``--direct``: one gunicorn of ``--web-workers`` workers and no
+proxy (the shape before). The appends come from each player's own keep-alive connection,
+as browsers send them (``--shared-connections``: one pool for every player). Then it seeds
 today's FreeCell daily with 100 ranked results, then measures, open loop
 (``bench/openloop.py``: latency counted from each request's due time):
 
 1. a static file (``/static/fc/js/main.js``, served by whitenoise from the
    collected files, as in production) at ``--board-rate`` req/s: the baseline of
-   this run, through the same gunicorn;
+   this run, through the same proxy and gunicorn;
 2. the daily leaderboard at ``--board-rate``: p50/p90/p99/max and errors, and
    its p99 as a ratio of the static file's; then the same with the ETag the
    client already holds (answered 304);
@@ -318,17 +323,21 @@ async def writes(conns: Connections, stack, args, data: dict) -> dict:
     from django.db import connection
 
     await board_run(conns, "warm-up", 50, 2)
-    games = data["appenders"][args.mix_games:]
-    out = {"append_ramp": await append_ramp(conns, Appenders(games, data["line"]), args.append_ramp,
-                                            args.append_ramp_seconds)}
+    own = not args.shared_connections
+    ramping = Appenders(data["appenders"][args.mix_games:], data["line"], own_connections=own)
+    server_cpu = ServerCpu(stack, connection.settings_dict["NAME"])
+    out = {"append_ramp": await append_ramp(conns, ramping, args.append_ramp, args.append_ramp_seconds,
+                                            server_cpu)}
+    ramping.close()
     await asyncio.sleep(2.0)
     sizes = client_batch_sizes()
+    mixing = Appenders(data["appenders"][:args.mix_games], data["line"], lambda rng: rng.choice(sizes), 1,
+                       own_connections=own)
     out["mix"] = await mix(
-        conns, cpu=ServerCpu(stack, connection.settings_dict["NAME"]), board_path=BOARD,
-        appenders=Appenders(data["appenders"][:args.mix_games], data["line"],
-                            lambda rng: rng.choice(sizes), 1),
+        conns, cpu=server_cpu, board_path=BOARD, appenders=mixing,
         finishers=data["mix_finishers"], board_rate=args.mix_board_rate, append_rate=args.mix_append_rate,
         wins_rate=args.mix_wins_rate, seconds=args.mix_seconds)
+    mixing.close()
     return out
 
 
@@ -419,8 +428,12 @@ def report(out: dict, args) -> None:
     print(f"\nload average before / after: {out['loadavg_before']} / {out['loadavg_after']} "
           "(other processes on the machine share the cores)")
     server = "granian" if args.web_class == "granian" else f"gunicorn {args.web_class}"
-    print(f"bench/load.py on {os.cpu_count()} cores; {server} {args.web_workers} x {args.web_threads}, "
-          f"worker concurrency {args.concurrency}; {SEEDED} rows on the board"
+    proxied = not args.direct and args.web_class == "gthread" and not args.two_nodes
+    shape = (f"HAProxy (leastconn) in front of {args.web_workers} {server} servers of 1 x {args.web_threads}"
+             if proxied else f"{server} {args.web_workers} x {args.web_threads}, no proxy")
+    clients = "one pool of connections" if args.shared_connections else "a connection per player"
+    print(f"bench/load.py on {os.cpu_count()} cores; {shape}, "
+          f"worker concurrency {args.concurrency}; {SEEDED} rows on the board; appends on {clients}"
           + ("; two web nodes and two workers behind HAProxy" if args.two_nodes else ""))
     speed = out["yardstick_ms"]
     print(f"  the machine's speed, before / after the runs: the yardstick loop in {speed[0]} / {speed[1]} ms "
@@ -491,13 +504,21 @@ def main() -> None:
                         help="a second web node and worker, and HAProxy in front of both (bench/stack.py)")
     parser.add_argument("--writes-only", action="store_true",
                         help="only the append ramp and the mix (no static file, board or win-to-board runs)")
+    parser.add_argument("--shared-connections", action="store_true",
+                        help="the appends share the generator's pool of connections (the last one returned "
+                             "is taken first), not a keep-alive connection per player as browsers send")
     parser.add_argument("--sessions", action="store_true",
                         help="appends from logged-in browser sessions (cookie, CSRF token), not tokens")
     parser.add_argument("--wins", type=int, default=20)
     parser.add_argument("--ramp", type=lambda text: [float(r) for r in text.split(",")],
                         default=[300, 450, 600, 800, 1000, 1200], help="board rates to climb: 300,450,...")
     parser.add_argument("--ramp-seconds", type=float, default=10)
-    parser.add_argument("--web-workers", type=int, default=WEB_WORKERS, help="gunicorn processes")
+    parser.add_argument("--web-workers", type=int, default=WEB_WORKERS,
+                        help="gunicorn processes (with --direct: workers of one gunicorn)")
+    parser.add_argument("--direct", action="store_true",
+                        help="one gunicorn of --web-workers workers, no proxy, as before the node was "
+                             "deployed behind HAProxy (default: the node as docker-compose.yml runs it, "
+                             "--web-workers gunicorn servers of one worker each behind HAProxy)")
     parser.add_argument("--web-threads", type=int, default=WEB_THREADS)
     parser.add_argument("--web-class", default=WEB_CLASS,
                         help="gunicorn worker class (as the Dockerfile); granian: granian's WSGI server "
@@ -511,7 +532,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     with live_stack(concurrency=args.concurrency, web_workers=args.web_workers, web_threads=args.web_threads,
-                    web_class=args.web_class, two_nodes=args.two_nodes) as stack:
+                    web_class=args.web_class, two_nodes=args.two_nodes, proxied=not args.direct) as stack:
         mix_wins = math.ceil(args.mix_wins_rate * args.mix_seconds)
         wins = 0 if args.writes_only else 2 * args.wins  # the win-to-board runs' finishers
         data = seed(args.append_games, wins + mix_wins, warm=not args.cold_fairplay, sessions=args.sessions)

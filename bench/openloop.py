@@ -27,7 +27,7 @@ class Connections:
 
     def __init__(self, url: str, limit: int = 512) -> None:
         parts = urlsplit(url)
-        self.host, self.port = parts.hostname, parts.port
+        self.url, self.host, self.port = url, parts.hostname, parts.port
         self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
         self.slots = asyncio.Semaphore(limit)
 

@@ -109,13 +109,44 @@ def _second_node(services, workdir: Path) -> list:
     return [proxy, web, worker]
 
 
+def _proxied(services, workdir: Path, processes: int) -> list:
+    """The node as ``docker-compose.yml`` runs it: ``processes`` gunicorn servers of one
+    worker each (the first is ``services.web``), HAProxy in front sending each
+    request to the one with the fewest in flight (``tests/support/nodes.py``, ``leastconn``):
+    ``services.url`` becomes the proxy's."""
+    from tests.support.nodes import haproxy
+    from tests.support.processes import Process, free_port, web_ready
+
+    argv = list(services.web.argv)  # already of one worker (``live_stack``)
+    first = int(services.url.rsplit(":", 1)[1])
+    ports, extra = [first], []
+    for n in range(1, processes):
+        port = free_port()
+        argv_n = list(argv)
+        argv_n[argv_n.index(f"127.0.0.1:{first}")] = f"127.0.0.1:{port}"
+        metrics = workdir / f"metrics-web-{n}"
+        metrics.mkdir()
+        env = {**services.web.env, "PROMETHEUS_MULTIPROC_DIR": str(metrics)}
+        extra.append(Process(f"web-{n}", argv_n, env, workdir / f"web-{n}.log"))
+        ports.append(port)
+    proxy, url = haproxy(workdir, ports, dict(services.web.env), balance="leastconn")
+    for process in (*extra, proxy):
+        process.start()
+    for process, port in zip(extra, ports[1:], strict=True):
+        web_ready(f"http://127.0.0.1:{port}", log=process)
+    web_ready(url, log=proxy)
+    services.url = url
+    return [proxy, *extra]
+
+
 @contextlib.contextmanager
 def live_stack(*, concurrency: int = 2, web_workers: int = WEB_WORKERS, web_threads: int = WEB_THREADS,
                web_class: str = WEB_CLASS, extra_env: dict | None = None,
-               two_nodes: bool = False) -> Iterator:
+               two_nodes: bool = False, proxied: bool = False) -> Iterator:
     """A fresh migrated database, a worker and gunicorn on loopback; all torn down after.
     ``two_nodes``: a second web node and worker, behind HAProxy (``services.url``), the
-    extra processes in ``services.extra``."""
+    extra processes in ``services.extra``. ``proxied``: ``web_workers`` gunicorn servers of
+    one worker each behind HAProxy, as ``docker-compose.yml`` runs a node (``_proxied``)."""
     django_setup()
     import redis
     from django.conf import settings
@@ -131,8 +162,12 @@ def live_stack(*, concurrency: int = 2, web_workers: int = WEB_WORKERS, web_thre
                             extra_env=extra_env or {})
     try:
         services.start()
-        _web_reshape(services, web_workers, web_threads, web_class)
-        services.extra = _second_node(services, workdir) if two_nodes else []
+        proxied = proxied and web_class == "gthread" and not two_nodes
+        _web_reshape(services, 1 if proxied else web_workers, web_threads, web_class)
+        if proxied:
+            services.extra = _proxied(services, workdir, web_workers)
+        else:
+            services.extra = _second_node(services, workdir) if two_nodes else []
         yield services
     finally:
         for process in getattr(services, "extra", []):

@@ -2,9 +2,12 @@
 appends and wins with what it costs the server's processes per core.
 
 Appends go to many players' games (``seed`` makes them), one request in flight per
-game as the page keeps it. A ramp step sends single moves at a constant rate; the
-highest rate whose p99 stays under ``P99_LIMIT_MS`` with no error, and that was
-reached (97 % of it, none skipped for a busy game), is the figure.
+game as the page keeps it, each player on a keep-alive connection of their own. A ramp
+step sends single moves at a constant rate; the highest rate whose p99 stays under
+``P99_LIMIT_MS`` with no error, and that was reached (97 % of it, none skipped for a
+busy game), is the figure. Each step also prints the server's CPU per append, and keeps
+when (seconds into the step) its answers over the limit were due: a stall shows as a
+cluster, a step past the server's capacity as a spread.
 
 The mix is what a day of play sends, per second: board reads, appends in batches as
 the page sends them (``--mix-batch``: a few quick moves go up together, mostly one),
@@ -34,13 +37,26 @@ def moves_body(ply: int, moves: list[str]) -> bytes:
 
 class Appenders:
     """Games to append to, each at most one request in flight; ``batch`` draws how many
-    moves a request carries."""
+    moves a request carries.
 
-    def __init__(self, games: list[dict], line: list[str], batch=lambda rng: 1, seed: int = 0) -> None:
+    ``own_connections``: each game's player sends on a keep-alive connection of their own,
+    as a browser does (the default of ``bench/load.py``); otherwise every game shares the
+    generator's pool, where the connection returned last is taken first (``--shared-
+    connections``: a few connections, on whichever server processes accepted them, carry
+    every request)."""
+
+    def __init__(self, games: list[dict], line: list[str], batch=lambda rng: 1, seed: int = 0,
+                 own_connections: bool = True) -> None:
         self.games, self.line, self.batch = games, line, batch
         self.rng = random.Random(seed)
         self.next = 0
         self.moves_sent = 0
+        self.own_connections = own_connections
+
+    def close(self) -> None:
+        for game in self.games:
+            if "connection" in game:
+                game.pop("connection").close()
 
     async def send(self, conns: Connections) -> int:
         for _ in range(len(self.games)):
@@ -55,6 +71,10 @@ class Appenders:
             ply = game["ply"]
             moves = self.line[ply:min(ply + self.batch(self.rng), len(self.line) - 2)]
             path = f"/api/games/{game['game']}/moves/"
+            if self.own_connections:
+                if "connection" not in game:
+                    game["connection"] = Connections(conns.url, limit=1)
+                conns = game["connection"]
             status, _ = await conns.request("POST", path, moves_body(ply, moves), game["headers"])
             if status == 200:
                 game["ply"] = ply + len(moves)
@@ -70,21 +90,32 @@ def held(run: dict, rate: float) -> bool:
             and run["achieved_rate"] >= 0.97 * rate)
 
 
-async def append_ramp(conns: Connections, appenders: Appenders, rates: list[float], seconds: float) -> dict:
-    """Single moves at each rate in turn until one is not held."""
+async def append_ramp(conns: Connections, appenders: Appenders, rates: list[float], seconds: float,
+                      cpu: ServerCpu | None = None) -> dict:
+    """Single moves at each rate in turn until one is not held; with ``cpu``, each step's
+    server CPU per append (``cost``)."""
     runs, best = [], None
     for rate in rates:
+        before = cpu.read() if cpu else None
         timed = await constant_rate(f"appends {rate:g}/s (ramp)", rate, seconds,
                                     lambda _: appenders.send(conns))
         run = timed.summary()
+        if cpu:
+            run["cost"] = cost(before, cpu.read(), [timed])
         # Where the slow answers were: a stall at a step's start (a server warming up) or spread out.
         slow = [due for due, latency in timed.timeline if latency * 1000 > P99_LIMIT_MS]
         run["over_limit"], run["over_limit_first_second"] = len(slow), sum(due < 1.0 for due in slow)
+        run["over_limit_at"] = [round(due, 2) for due in slow]  # seconds into the step
         runs.append(run)
+        spent = ""
+        if cpu:
+            c = run["cost"]
+            spent = (f"; server CPU {c['cpu_ms_per_request']} ms an append (web "
+                     f"{round(1000 * c['cpu_seconds']['web'] / max(1, c['requests']), 2)} ms)")
         print(f"  appends {rate:g}/s: p50 {run['p50_ms']} p99 {run['p99_ms']} ms, "
               f"{run['achieved_rate']}/s reached, errors {run['errors']}, "
               f"skipped {run['statuses'].get(299, 0)}; over {P99_LIMIT_MS} ms: {len(slow)} "
-              f"({run['over_limit_first_second']} in the first second)", flush=True)
+              f"({run['over_limit_first_second']} in the first second){spent}", flush=True)
         if not held(run, rate):
             break
         best = rate

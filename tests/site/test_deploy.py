@@ -1,4 +1,5 @@
-"""Deployment configuration: production settings pass Django's deploy checks; compose parses."""
+"""Deployment configuration: production settings pass Django's deploy checks; compose parses, and
+its proxy's configuration is one HAProxy takes."""
 
 import subprocess
 
@@ -37,3 +38,28 @@ def test_compose_file_defines_the_stack_with_health_checks_and_named_volumes():
     assert set(compose["volumes"]) == {"postgres-data", "redis-data"}
     assert "gunicorn" in (REPO / "Dockerfile").read_text()
     assert "libfreecell-solver0" in (REPO / "Dockerfile").read_text()
+
+
+def test_compose_serves_the_site_through_haproxy_balancing_web_servers_of_one_worker(tmp_path):
+    """The site's port is the proxy's; the web servers (one gunicorn worker each, as many as
+    ``WEB_REPLICAS``) are reached only through it, which balances each request by the
+    requests in flight and appends the client's address that ``NUM_PROXIES`` trusts."""
+    import shutil
+
+    compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert services["proxy"]["ports"] == ["8000:8000"]
+    assert "ports" not in services["web"]
+    assert services["web"]["environment"]["WEB_CONCURRENCY"] == "1"
+    assert "${WEB_REPLICAS" in str(services["web"]["deploy"]["replicas"])
+    assert services["web"]["environment"]["NUM_PROXIES"] == "${NUM_PROXIES:-1}"
+    config = compose["configs"]["haproxy"]["content"]
+    assert "balance leastconn" in config and "option forwardfor" in config
+    assert "http-server-close" not in config  # connections to the servers are kept open
+    assert "server-template web" in config and "web:8000" in config
+    assert "WEB_CONCURRENCY=2" in (REPO / "Dockerfile").read_text()  # the image on its own
+    if shutil.which("haproxy"):  # scripts/setup installs it
+        (tmp_path / "haproxy.cfg").write_text(config)
+        out = subprocess.run(["haproxy", "-c", "-f", str(tmp_path / "haproxy.cfg")], capture_output=True,
+                             text=True, timeout=60)
+        assert out.returncode == 0, out.stdout + out.stderr

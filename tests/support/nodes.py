@@ -1,5 +1,12 @@
-"""A proxy in front of several web nodes: HAProxy from Debian, round robin, each answer
-naming its node in ``X-Served-By`` (tests/reliability/test_two_nodes.py, bench/stack.py)."""
+"""A proxy in front of several web nodes: HAProxy from Debian, each answer naming its node in
+``X-Served-By`` (tests/reliability/test_two_nodes.py, bench/stack.py).
+
+Each request is balanced on its own, and the proxy keeps its connections to the nodes open
+between requests (HAProxy's default keep-alive; ``http-server-close`` would open a new
+connection to gunicorn for every request). ``roundrobin`` sends each request to the next
+node in turn (the two-node test's proof); ``leastconn`` to the node with the fewest
+requests in flight (the bench's single node of gunicorn processes, as ``docker-compose.yml``
+runs it)."""
 
 from pathlib import Path
 
@@ -13,12 +20,11 @@ defaults
     timeout connect 5s
     timeout client 60s
     timeout server 60s
-    option http-server-close
 frontend site
     bind 127.0.0.1:{port}
     default_backend nodes
 backend nodes
-    balance roundrobin
+    balance {balance}
     http-response set-header X-Served-By %[srv_name]
 {servers}
 """
@@ -27,11 +33,11 @@ backend nodes
 NAMES = ("one", "two", "three", "four")
 
 
-def haproxy(workdir: Path, ports: list[int], env: dict) -> tuple[Process, str]:
+def haproxy(workdir: Path, ports: list[int], env: dict, balance: str = "roundrobin") -> tuple[Process, str]:
     """The proxy's process (not started) and its URL, in front of web nodes on ``ports``."""
     port = free_port()
     servers = "\n".join(f"    server {name} 127.0.0.1:{p}" for name, p in zip(NAMES, ports, strict=False))
     config = workdir / "haproxy.cfg"
-    config.write_text(CONFIG.format(port=port, servers=servers))
+    config.write_text(CONFIG.format(port=port, servers=servers, balance=balance))
     return Process("proxy", ["haproxy", "-db", "-f", str(config)], env, workdir / "proxy.log"), \
         f"http://127.0.0.1:{port}"
