@@ -53,6 +53,20 @@ class Appenders:
         self.moves_sent = 0
         self.own_connections = own_connections
 
+    async def open(self, conns: Connections, rate: float = 300) -> None:
+        """Each player's connection opened before the ramp, as a page's load opens it before
+        the first move: one health check each at ``rate``, so that the first step does not
+        also measure the opening of hundreds of connections. No move is sent."""
+        if not self.own_connections:
+            return
+
+        async def one(i: int) -> int:
+            game = self.games[i]
+            game.setdefault("connection", Connections(conns.url, limit=1))
+            return (await game["connection"].request("GET", "/api/health/"))[0]
+
+        await constant_rate("connections opened", rate, len(self.games) / rate, one)
+
     def close(self) -> None:
         for game in self.games:
             if "connection" in game:
