@@ -325,7 +325,7 @@ async def writes(conns: Connections, stack, args, data: dict) -> dict:
     await board_run(conns, "warm-up", 50, 2)
     own = not args.shared_connections
     ramping = Appenders(data["appenders"][args.mix_games:], data["line"], own_connections=own)
-    await ramping.open(conns)
+    await ramping.open(conns, STATIC)
     server_cpu = ServerCpu(stack, connection.settings_dict["NAME"])
     out = {"append_ramp": await append_ramp(conns, ramping, args.append_ramp, args.append_ramp_seconds,
                                             server_cpu)}
@@ -334,7 +334,7 @@ async def writes(conns: Connections, stack, args, data: dict) -> dict:
     sizes = client_batch_sizes()
     mixing = Appenders(data["appenders"][:args.mix_games], data["line"], lambda rng: rng.choice(sizes), 1,
                        own_connections=own)
-    await mixing.open(conns)
+    await mixing.open(conns, STATIC)
     out["mix"] = await mix(
         conns, cpu=server_cpu, board_path=BOARD, appenders=mixing,
         finishers=data["mix_finishers"], board_rate=args.mix_board_rate, append_rate=args.mix_append_rate,

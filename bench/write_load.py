@@ -53,17 +53,19 @@ class Appenders:
         self.moves_sent = 0
         self.own_connections = own_connections
 
-    async def open(self, conns: Connections, rate: float = 300) -> None:
+    async def open(self, conns: Connections, path: str, rate: float = 300) -> None:
         """Each player's connection opened before the ramp, as a page's load opens it before
-        the first move: one health check each at ``rate``, so that the first step does not
-        also measure the opening of hundreds of connections. No move is sent."""
+        the first move: one GET of ``path`` each (a static file of the page) at ``rate``, so
+        that the first step does not also measure the opening of hundreds of connections.
+        No move is sent. (Not the health check: it waits up to a second for the workers'
+        answer to a ping, holding a server thread.)"""
         if not self.own_connections:
             return
 
         async def one(i: int) -> int:
             game = self.games[i]
             game.setdefault("connection", Connections(conns.url, limit=1))
-            return (await game["connection"].request("GET", "/api/health/"))[0]
+            return (await game["connection"].request("GET", path))[0]
 
         await constant_rate("connections opened", rate, len(self.games) / rate, one)
 

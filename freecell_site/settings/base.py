@@ -89,6 +89,10 @@ TEMPLATES = [
 # off (DATABASE_PREPARED_STATEMENTS=0) for a pooler in transaction mode that cannot hold
 # prepared statements (PgBouncer before 1.21, or without max_prepared_statements).
 ROWS_PREPARED = env.bool("DATABASE_PREPARED_STATEMENTS", default=True)
+# A move append that does not win commits without waiting for PostgreSQL's write-ahead log to
+# reach the disk (core/rows.py, NO_COMMIT_WAIT); 1: it waits, as every other write does
+# (docs/operations.md, The append path).
+APPEND_SYNCHRONOUS_COMMIT = env.bool("APPEND_SYNCHRONOUS_COMMIT", default=False)
 DATABASE_URL = env("DATABASE_URL", default="")
 EMBEDDED_DATABASE = not DATABASE_URL
 if DATABASE_URL:

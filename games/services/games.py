@@ -173,7 +173,9 @@ def _append_unlocked(*, game_id, player, expected_ply: int, moves: Sequence[str]
     if won:
         return None
     hooks = _moves_apply(game, line, client_times, won=False, replay=replay)
-    if not row_update(game, _APPEND_FIELDS, unchanged=read):
+    # A move that does not win commits without waiting for the disk (docs/operations.md, The
+    # append path: what a crash of the database can take, and why the page gets it back).
+    if not row_update(game, _APPEND_FIELDS, unchanged=read, commit_wait=settings.APPEND_SYNCHRONOUS_COMMIT):
         return None
     hooks()  # not in a transaction: each runs now, after the write (in the caller's, at its commit)
     return Appended(game=game, replay=replay)
