@@ -41,15 +41,18 @@ def test_compose_file_defines_the_stack_with_health_checks_and_named_volumes():
 
 
 def test_compose_serves_the_site_through_haproxy_balancing_web_servers_of_one_worker(tmp_path):
-    """The site's port is the proxy's; the web servers (one gunicorn worker each, as many as
-    ``WEB_REPLICAS``) are reached only through it, which balances each request by the
-    requests in flight and appends the client's address that ``NUM_PROXIES`` trusts."""
+    """The site's ports are the proxy's; the web servers (one gunicorn worker each, as many as
+    ``WEB_REPLICAS``) and the race sockets are reached only through it, which balances each
+    request by the requests in flight and appends the client's address that ``NUM_PROXIES``
+    trusts."""
     import shutil
 
     compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
     services = compose["services"]
-    assert services["proxy"]["ports"] == ["8000:8000"]
-    assert "ports" not in services["web"]
+    assert services["proxy"]["ports"] == ["8000:8000", "8001:8001"]
+    # Nothing else is published: a client reaching a server past the proxy could write the
+    # X-Forwarded-For entry NUM_PROXIES trusts (the sockets' port serves the API as well).
+    assert [name for name, service in services.items() if "ports" in service] == ["proxy"]
     assert services["web"]["environment"]["WEB_CONCURRENCY"] == "1"
     assert "${WEB_REPLICAS" in str(services["web"]["deploy"]["replicas"])
     assert services["web"]["environment"]["NUM_PROXIES"] == "${NUM_PROXIES:-1}"
@@ -57,6 +60,7 @@ def test_compose_serves_the_site_through_haproxy_balancing_web_servers_of_one_wo
     assert "balance leastconn" in config and "option forwardfor" in config
     assert "http-server-close" not in config  # connections to the servers are kept open
     assert "server-template web" in config and "web:8000" in config
+    assert "sockets:8001" in config and "timeout tunnel" in config
     assert "WEB_CONCURRENCY=2" in (REPO / "Dockerfile").read_text()  # the image on its own
     if shutil.which("haproxy"):  # scripts/setup installs it
         (tmp_path / "haproxy.cfg").write_text(config)
