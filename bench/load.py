@@ -431,12 +431,17 @@ def report(out: dict, args) -> None:
           "(other processes on the machine share the cores)")
     server = "granian" if args.web_class == "granian" else f"gunicorn {args.web_class}"
     proxied = not args.direct and args.web_class == "gthread" and not args.two_nodes
-    shape = (f"HAProxy (leastconn) in front of {args.web_workers} {server} servers of 1 x {args.web_threads}"
-             if proxied else f"{server} {args.web_workers} x {args.web_threads}, no proxy")
+    if args.two_nodes:
+        shape = (f"two web nodes of {server} {args.web_workers} x {args.web_threads} and two workers, "
+                 "HAProxy (round robin) in front")
+    elif proxied:
+        shape = (f"HAProxy (leastconn) in front of {args.web_workers} {server} servers "
+                 f"of 1 x {args.web_threads}")
+    else:
+        shape = f"{server} {args.web_workers} x {args.web_threads}, no proxy"
     clients = "one pool of connections" if args.shared_connections else "a connection per player"
     print(f"bench/load.py on {os.cpu_count()} cores; {shape}, "
-          f"worker concurrency {args.concurrency}; {SEEDED} rows on the board; appends on {clients}"
-          + ("; two web nodes and two workers behind HAProxy" if args.two_nodes else ""))
+          f"worker concurrency {args.concurrency}; {SEEDED} rows on the board; appends on {clients}")
     speed = out["yardstick_ms"]
     print(f"  the machine's speed, before / after the runs: the yardstick loop in {speed[0]} / {speed[1]} ms "
           "of CPU (bench/yardstick.py; less is faster)")
