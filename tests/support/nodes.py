@@ -4,10 +4,10 @@
 Each request is balanced on its own, and the proxy keeps its connections to the nodes open
 between requests (HAProxy's default keep-alive; ``http-server-close`` would open a new
 connection to gunicorn for every request), any idle one serving any request
-(``http-reuse always``: a few connections to each node, not one per client). ``roundrobin`` sends each request to the next
-node in turn (the two-node test's proof); ``leastconn`` to the node with the fewest
-requests in flight (the bench's single node of gunicorn processes, as ``docker-compose.yml``
-runs it)."""
+(``http-reuse always``: a few connections to each node, not one per client).
+``roundrobin`` sends each request to the next node in turn (the two-node test's proof);
+``leastconn`` to the node with the fewest requests in flight (the bench's single node of
+gunicorn processes, as ``docker-compose.yml`` runs it)."""
 
 from pathlib import Path
 
