@@ -15,9 +15,28 @@
  * A card whose foundation takes it and that no column card could need (the
  * same test) goes home at once from a column (and, in Draw 1, from the talon).
  * Positions are keyed by two 64-bit hashes (the order of the columns is not
- * part of the key). When the table is full, the depth or the time runs out,
- * the answer is "unknown"; only a search that closed every position answers
- * "no line". */
+ * part of the key).
+ *
+ * Two options keep the proof (``flags``):
+ *   - 8, Draw 1 only (ignored in Draw 3): a talon card goes onto a column only
+ *     when the next move covers it (a run of another column, a talon card, which
+ *     then waits the same way, or a foundation's top), and only when some card
+ *     could. Every winning line can be played so: in Draw 1 every talon card can be
+ *     turned up at any time, so a talon card X played onto Y and covered later can
+ *     stay in the talon until just before it is covered. Until then X only covered
+ *     Y: the moves between stay legal without it (a run carrying Y carries one card
+ *     fewer), a move of X alone comes from the talon instead (home, or onto another
+ *     column, where it waits again), and no card is sent home at once because X is
+ *     gone (Y goes home at once only when both foundations of X's colour hold X's
+ *     rank, and X is not home; X itself goes home at once from the talon exactly
+ *     when it would from the column). The positions waiting for their cover are
+ *     not kept in the table.
+ *   - 4: a position the relaxed game below calls blocked is not expanded (no line
+ *     wins from it, whatever is played); a card going home never blocks a position
+ *     whose parent was not blocked, so the check follows only the other moves.
+ *
+ * When the table is full, the depth or the time runs out, the answer is
+ * "unknown"; only a search that closed every position answers "no line". */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +60,9 @@ typedef struct {
     /* hash_state's parts, kept from the parent: bit i of ``dirty`` marks column i
      * changed since they were made, bit 7 the talon */
     uint8_t dirty;
+    /* with flags & 8: a card just played from the talon onto a column, which the next
+     * move must cover (0: none) */
+    uint8_t pend;
     uint64_t ha[NCOL], hb[NCOL], ht, hu;
 } State;
 
@@ -113,6 +135,7 @@ static void hash_state(State *s, uint64_t *h1, uint64_t *h2) {
     int p = (s->p == s->tn || s->p % draw_count == 0) ? 0 : s->p;
     a = mix(a ^ mix(f * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)p << 20)) ^ mix(s->ht + 77));
     b = mix(b + mix(f + ((uint64_t)p << 16) + 12345) + mix(s->hu ^ 0xabcdefULL));
+    if (s->pend) { a ^= mix(0x7f4a7c159e3779b9ULL * s->pend); b += mix(s->pend + 0x51ed27ULL); }
     *h1 = a ? a : 1;
     *h2 = b;
 }
@@ -230,6 +253,124 @@ static int auto_moves(State *s, Move *out) {
     return n;
 }
 
+/* ---- a proof that a position cannot be won, without a search ----
+ * The relaxed game of solver/klondike_blocked.py (its notes give the rules and
+ * why every real line is a line of it): every talon card at hand; a card may go
+ * onto any card one higher of the other colour that is at hand, home, or lies
+ * with nothing but departed cards above it; a King may leave whenever some column
+ * has emptied (or it lies at the bottom of its column); a face-up card leaves with
+ * any face-up card beneath it that leaves; a suit's next card goes home when it is
+ * at hand or has nothing but departed cards above it. Every rule only adds
+ * departures and homes as more cards depart or go home, so playing them until
+ * nothing changes gives one answer whatever the order; the position is blocked
+ * when some card never goes home then. */
+#define CIDX(c) (SUIT(c) * 13 + RANK(c) - 1)
+#define ALL52 ((1ULL << 52) - 1)
+
+static uint64_t parent_mask[64];   /* by card code: the two cards it may go onto */
+static uint64_t child_mask[64];    /* by card code: the two cards that may go onto it */
+static int parent_ready;
+
+static void parents_init(void) {
+    for (int suit = 0; suit < 4; suit++)
+        for (int rank = 1; rank <= 13; rank++) {
+            uint64_t m = 0;
+            if (rank < 13)
+                for (int t = 0; t < 4; t++)
+                    if ((t & 1) != (suit & 1)) m |= 1ULL << (t * 13 + rank);
+            parent_mask[suit << 4 | rank] = m;
+            m = 0;
+            if (rank > 1)
+                for (int t = 0; t < 4; t++)
+                    if ((t & 1) != (suit & 1)) m |= 1ULL << (t * 13 + rank - 2);
+            child_mask[suit << 4 | rank] = m;
+        }
+    parent_ready = 1;
+}
+
+static int relaxed_blocked(const State *s) {
+    uint64_t home = 0, hand = 0, left = 0;
+    int where[52];                      /* column * 32 + row, or -1 */
+    if (!parent_ready) parents_init();
+    for (int f = 0; f < 4; f++)
+        if (s->found[f]) home |= ((1ULL << s->found[f]) - 1) << (f * 13);
+    for (int j = 0; j < s->tn; j++) hand |= 1ULL << CIDX(s->talon[j]);
+    for (int k = 0; k < 52; k++) where[k] = -1;
+    for (int i = 0; i < NCOL; i++)
+        for (int j = 0; j < s->len[i]; j++) where[CIDX(s->col[i][j])] = i * 32 + j;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        int top[NCOL], carry[NCOL], emptied = 0;
+        uint64_t avail = hand | home;
+        for (int i = 0; i < NCOL; i++) {
+            int t = s->len[i];
+            while (t > 0 && (left >> CIDX(s->col[i][t - 1]) & 1)) t--;
+            top[i] = t;                 /* cards from t up have all departed */
+            if (t == 0) emptied = 1;
+            int k = s->down[i];
+            while (k < s->len[i] && !(left >> CIDX(s->col[i][k]) & 1)) k++;
+            carry[i] = k;               /* the lowest departed face-up card */
+            for (int j = t > 0 ? t - 1 : 0; j < s->len[i]; j++) avail |= 1ULL << CIDX(s->col[i][j]);
+        }
+        for (int i = 0; i < NCOL; i++) {
+            for (int j = 0; j < s->len[i]; j++) {
+                int c = s->col[i][j], x = CIDX(c);
+                if (left >> x & 1) continue;
+                int face_up = j >= s->down[i], unc = j >= top[i] - 1, moves;
+                if (face_up && carry[i] < j) moves = 1;
+                else if (!face_up && !unc) moves = 0;
+                else {
+                    int lower_home = RANK(c) == 1 || (home >> (x - 1) & 1);
+                    moves = (lower_home && unc) || (RANK(c) == 13 && (j == 0 || emptied))
+                            || (parent_mask[c] & avail) != 0;
+                }
+                if (moves) { left |= 1ULL << x; changed = 1; }
+            }
+        }
+        for (int i = 0; i < NCOL; i++) {   /* departures so far, for the homes below */
+            int t = s->len[i];
+            while (t > 0 && (left >> CIDX(s->col[i][t - 1]) & 1)) t--;
+            top[i] = t;
+        }
+        for (int f = 0; f < 4; f++) {
+            for (;;) {
+                int r = 0;
+                while (r < 13 && (home >> (f * 13 + r) & 1)) r++;
+                if (r == 13) break;
+                int x = f * 13 + r, ok = (hand >> x & 1) != 0;
+                if (!ok && where[x] >= 0) ok = (where[x] & 31) >= top[where[x] >> 5] - 1;
+                if (!ok) break;
+                home |= 1ULL << x; changed = 1;
+            }
+        }
+        if (home == ALL52) return 0;
+    }
+    return 1;
+}
+
+/* The same check on a position given as klondike_dfs takes it: 1 blocked, 0 not, -3 bad input. */
+int klondike_blocked_check(const unsigned char *cards, const int *lens, const int *downs, const int *found,
+                           int talon_len) {
+    State s;
+    memset(&s, 0, sizeof s);
+    int at = 0;
+    for (int i = 0; i < NCOL; i++) {
+        if (lens[i] > MAXCOL) return -3;
+        s.len[i] = (uint8_t)lens[i]; s.down[i] = (uint8_t)downs[i];
+        memcpy(s.col[i], cards + at, lens[i]); at += lens[i];
+    }
+    if (talon_len > MAXTALON) return -3;
+    s.tn = (uint8_t)talon_len;
+    memcpy(s.talon, cards + at, talon_len);
+    for (int f = 0; f < 4; f++) s.found[f] = (uint8_t)found[f];
+    return relaxed_blocked(&s);
+}
+
+static __thread long pruned;
+/* Positions the last search on this thread left unexpanded as blocked. */
+long klondike_last_pruned(void) { return pruned; }
+
 static int cmp_moves(const void *x, const void *y) {
     return ((const Move *)y)->score - ((const Move *)x)->score;
 }
@@ -273,11 +414,35 @@ static int gen_moves(const State *s, Move *out) {
     /* talon */
     int qs[MAXTALON + 1], turns[MAXTALON + 1];
     int k = talon_reach(s, qs, turns);
+    /* with flags & 8, a talon card goes onto a column only when a card could cover it next:
+     * one of the talon, the head of a face-up run of another column, or a foundation's top
+     * that may come back */
+    uint64_t covers = 0, heads[NCOL];
+    if (search_flags & 8) {
+        if (!parent_ready) parents_init();
+        for (int t = 0; t < s->tn; t++) covers |= 1ULL << CIDX(s->talon[t]);
+        for (int f = 0; f < 4 && !(search_flags & 2); f++) {
+            int card = (f << 4) | s->found[f];
+            if (s->found[f] && !unneeded(s, card)) covers |= 1ULL << CIDX(card);
+        }
+        for (int i = 0; i < NCOL; i++) {
+            heads[i] = 0;
+            for (int start = s->len[i] - 1; start >= s->down[i] && s->len[i]; start--) {
+                if (start < s->len[i] - 1 && !fits(s->col[i][start + 1], s->col[i][start])) break;
+                heads[i] |= 1ULL << CIDX(s->col[i][start]);
+            }
+        }
+    }
     for (int t = 0; t < k; t++) {
         int card = s->talon[qs[t] - 1];
         if (s->found[SUIT(card)] == RANK(card) - 1)
             out[n++] = (Move){ TALF, (uint8_t)qs[t], 0, (uint8_t)turns[t], (int16_t)(600 - turns[t]) };
         for (int j = 0; j < NCOL; j++) {
+            if (search_flags & 8) {
+                uint64_t could = covers;
+                for (int i = 0; i < NCOL; i++) if (i != j) could |= heads[i];
+                if (!(could & child_mask[card])) continue;
+            }
             if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) : (RANK(card) == 13 && j == empty))
                 out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t],
                                    (int16_t)(500 - turns[t]) };
@@ -294,6 +459,41 @@ static int gen_moves(const State *s, Move *out) {
         }
     }
     qsort(out, n, sizeof(Move), cmp_moves);
+    return n;
+}
+
+/* A position waiting for the talon card just played (``pend``, top of a column) to be
+ * covered: only the moves that put a card onto it. */
+static int gen_onto(const State *s, Move *out) {
+    int n = 0, j = -1;
+    for (int i = 0; i < NCOL; i++)
+        if (s->len[i] && s->col[i][s->len[i] - 1] == s->pend) j = i;
+    if (j < 0) return gen_moves(s, out);
+    int onto = s->pend;
+    for (int i = 0; i < NCOL; i++) {
+        int len = s->len[i];
+        if (i == j || !len) continue;
+        for (int start = len - 1; start >= s->down[i]; start--) {
+            if (start < len - 1 && !fits(s->col[i][start + 1], s->col[i][start])) break;
+            if (!fits(s->col[i][start], onto)) continue;
+            int whole = start == s->down[i];
+            if (!whole && (search_flags & 1)) {
+                int under = s->col[i][start - 1];
+                if (s->found[SUIT(under)] != RANK(under) - 1) continue;
+            }
+            out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)(len - start), 300 };
+        }
+    }
+    int qs[MAXTALON + 1], turns[MAXTALON + 1];
+    int k = talon_reach(s, qs, turns);
+    for (int t = 0; t < k; t++)
+        if (fits(s->talon[qs[t] - 1], onto))
+            out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t], (int16_t)(200 - turns[t]) };
+    for (int f = 0; f < 4 && !(search_flags & 2); f++) {
+        int card = (f << 4) | s->found[f];
+        if (s->found[f] && !unneeded(s, card) && fits(card, onto))
+            out[n++] = (Move){ FCOL, (uint8_t)f, (uint8_t)j, 0, 100 };
+    }
     return n;
 }
 
@@ -326,7 +526,8 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
     State root;
     memset(&root, 0, sizeof root);
     draw_count = draw;
-    search_flags = flags;
+    /* deferring a talon card until it is covered needs every talon card at hand: Draw 1 */
+    search_flags = draw == 1 ? flags : flags & ~8;
     int at = 0;
     for (int i = 0; i < NCOL; i++) {
         if (lens[i] > MAXCOL) return -3;
@@ -355,7 +556,9 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
     hash_state(&f0->s, &h1, &h2);
     insert(h1, h2);
     if (won(&f0->s)) { sp = 0; result = 0; goto found; }
-    f0->n = gen_moves(&f0->s, f0->moves); f0->i = 0;
+    pruned = 0;
+    f0->n = ((search_flags & 4) && relaxed_blocked(&f0->s)) ? 0 : gen_moves(&f0->s, f0->moves);
+    f0->i = 0;
 
     while (sp >= 0) {
         Frame *f = &frames[sp];
@@ -364,14 +567,27 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
         Frame *c = &frames[sp + 1];
         c->s = f->s;
         c->in = f->moves[f->i++];
+        c->s.pend = 0;
+        if ((search_flags & 8) && c->in.kind == TALCOL) c->s.pend = f->s.talon[c->in.a - 1];
         apply(&c->s, &c->in);
         c->na = auto_moves(&c->s, c->autos);
         if (won(&c->s)) { sp++; result = 0; goto found; }
-        hash_state(&c->s, &h1, &h2);
-        if (!insert(h1, h2)) continue;
-        if (table_count >= table_cap) { stopped = 1; break; }
-        if ((table_count & 4095) == 0 && (cpu_now() > deadline || (stop && *stop))) { stopped = 1; break; }
-        c->n = gen_moves(&c->s, c->moves); c->i = 0;
+        /* a position waiting for its talon card to be covered is not kept in the table: only
+         * the positions after the covering move are (they are met again by other paths) */
+        if (!c->s.pend) {
+            hash_state(&c->s, &h1, &h2);
+            if (!insert(h1, h2)) continue;
+            if (table_count >= table_cap) { stopped = 1; break; }
+            if ((table_count & 4095) == 0 && (cpu_now() > deadline || (stop && *stop))) { stopped = 1; break; }
+        }
+        /* a card gone home never blocks what its parent did not (it is at hand, as a host, for
+         * good), so only the other moves are followed by the check */
+        if ((search_flags & 4) && c->in.kind != COLF && c->in.kind != TALF && relaxed_blocked(&c->s)) {
+            pruned++;
+            continue;
+        }
+        c->n = c->s.pend ? gen_onto(&c->s, c->moves) : gen_moves(&c->s, c->moves);
+        c->i = 0;
         sp++;
     }
     *used = table_count;

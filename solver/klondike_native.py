@@ -26,6 +26,12 @@ from engine import SUITS, get_ruleset
 
 HERE = Path(__file__).resolve().parent
 SOLVED, EXHAUSTED, UNFINISHED = "solved", "exhausted", "unfinished"
+#: ``flags`` bits (``run``): NARROW (3) narrows the move set, so that its exhaustion proves
+#: nothing; PRUNE_BLOCKED leaves positions ``blocked`` calls lost unexpanded (a proof kept,
+#: but the check costs about as much as a position: not used by ``solve``); DEFER_TALON (Draw 1
+#: only, ignored in Draw 3) plays a talon card onto a column only when the next move covers it,
+#: which keeps every win (see the C file) and so the proof.
+NARROW, PRUNE_BLOCKED, DEFER_TALON = 3, 4, 8
 #: Longest line read back, and the deepest the search goes (moves plus the
 #: cards sent home at once along them).
 MAX_MOVES = 4096
@@ -35,6 +41,7 @@ _COLUMN_TO_COLUMN, _COLUMN_HOME, _TALON_TO_COLUMN, _TALON_HOME, _RETURN = range(
 
 _lock = threading.Lock()
 _library = None
+_extras: dict = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +70,22 @@ def _load():
             if path is None:
                 _library = False
                 return None
-            function = ctypes.CDLL(str(path)).klondike_dfs
-            function.restype = ctypes.c_int
+            library = ctypes.CDLL(str(path))
             ints = ctypes.POINTER(ctypes.c_int)
+            function = library.klondike_dfs
+            function.restype = ctypes.c_int
             function.argtypes = [
                 ctypes.c_char_p, ints, ints, ints, ctypes.c_int, ctypes.c_int, ctypes.c_int,
                 ctypes.c_int, ctypes.c_long, ctypes.c_double, ctypes.c_int, ints, ctypes.c_int,
                 ctypes.POINTER(ctypes.c_long), ctypes.POINTER(ctypes.c_int),
             ]
+            check = library.klondike_blocked_check
+            check.restype = ctypes.c_int
+            check.argtypes = [ctypes.c_char_p, ints, ints, ints, ctypes.c_int]
+            pruned = library.klondike_last_pruned
+            pruned.restype = ctypes.c_long
+            pruned.argtypes = []
+            _extras.update(blocked=check, pruned=pruned)
             _library = function
     return _library or None
 
@@ -88,18 +103,14 @@ def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> 
     positions and ``seconds`` CPU seconds. ``flags``: 0 every move (its exhaustion is
     the proof); 1 a part of a run moved only when the card it uncovers goes home, 2 no
     foundation returns (3 both: a narrower search that wins some deals sooner, whose
-    exhaustion proves nothing). ``stop``: a ``ctypes.c_int`` another thread sets to 1 to
-    end the search early (answered ``unfinished``). The call releases the GIL."""
+    exhaustion proves nothing); 4 and 8 keep the proof (``PRUNE_BLOCKED``, ``DEFER_TALON``).
+    ``stop``: a ``ctypes.c_int`` another thread sets to 1 to end the search early
+    (answered ``unfinished``). The call releases the GIL."""
     function = _load()
     if function is None:
         return DfsRun(UNFINISHED, (), 0)
     draw = get_ruleset(position.variant).draw_count
-    # The talon in turning order: the waste (bottom first), then the stock from its top.
-    talon = list(position.waste) + list(reversed(position.stock))
-    cards = bytes(_code(c) for column in position.columns for c in column) + bytes(_code(c) for c in talon)
-    lens = (ctypes.c_int * 7)(*(len(c) for c in position.columns))
-    downs = (ctypes.c_int * 7)(*position.face_down)
-    found = (ctypes.c_int * 4)(*position.foundations)
+    cards, lens, downs, found, talon = _encode(position)
     out = (ctypes.c_int * (4 * MAX_MOVES))()
     used = ctypes.c_long(0)
     count = function(cards, lens, downs, found, len(talon), len(position.waste), draw, flags, states,
@@ -111,6 +122,34 @@ def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> 
         return DfsRun(UNFINISHED, (), used.value)
     moves = [tuple(out[4 * i:4 * i + 4]) for i in range(count)]
     return DfsRun(SOLVED, notation(moves), used.value)
+
+
+def _encode(position):
+    # The talon in turning order: the waste (bottom first), then the stock from its top.
+    talon = list(position.waste) + list(reversed(position.stock))
+    cards = bytes(_code(c) for column in position.columns for c in column) + bytes(_code(c) for c in talon)
+    lens = (ctypes.c_int * 7)(*(len(c) for c in position.columns))
+    downs = (ctypes.c_int * 7)(*position.face_down)
+    found = (ctypes.c_int * 4)(*position.foundations)
+    return cards, lens, downs, found, talon
+
+
+def blocked(position) -> bool | None:
+    """The compiled twin of ``klondike_blocked.blocked``: whether ``position`` can never
+    be won in its relaxed game (``None`` when the library is not built). The search with
+    ``flags`` 4 leaves every position it calls blocked unexpanded."""
+    if _load() is None:
+        return None
+    cards, lens, downs, found, talon = _encode(position)
+    answer = _extras["blocked"](cards, lens, downs, found, len(talon))
+    if answer < 0:
+        raise ValueError("not a Klondike position the search can hold")
+    return bool(answer)
+
+
+def last_pruned() -> int:
+    """Positions the last search on this thread left unexpanded as blocked."""
+    return _extras["pruned"]() if _load() is not None else 0
 
 
 def notation(moves) -> tuple[str, ...]:

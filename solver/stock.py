@@ -57,7 +57,8 @@ SCOPE_KSOLVE = "no winning line in Klondike-Solver's exhaustive search"
 SCOPE_BLOCKED = "no winning line exists: a card can never be uncovered, whatever is played"
 #: What an exhausted depth-first search (``klondike_dfs.c``) proves: every line of its move
 #: set, which leaves out a King run moved whole from one empty column to another and the
-#: return of a card no column card could take (the C file's notes).
+#: return of a card no column card could take (the C file's notes). In Draw 1 it plays a talon
+#: card onto a column only to cover it at once, which loses no win (``flags=8``, the C file).
 SCOPE_DFS = "no winning line in our exhaustive search"
 #: The same search exhausted on the deal played as Draw 1: Draw 1 can turn any Draw 3
 #: line's cards one at a time, so a deal lost in Draw 1 is lost in Draw 3.
@@ -107,14 +108,25 @@ SPIDER_THREADS = _spider_threads()
 #: A deal's full verdict (``minimal``) also runs our compiled depth-first searches, on a
 #: second thread beside Klondike-Solver, when there are two cores (the same setting as
 #: ``SPIDER_THREADS``; ``SPIDER_SEARCH_THREADS=1`` turns it off): the narrow one
-#: (``flags=3``, at most ``KLONDIKE_DFS_NARROW_SECONDS``) for a win, then the exhaustive one,
-#: on the deal played as Draw 1, for a proof. Both end ``KLONDIKE_DEAL_SECONDS`` after the
-#: verdict started (wall time), or as soon as Klondike-Solver decides the deal.
+#: (``KLONDIKE_DFS_NARROW_FLAGS``, at most ``KLONDIKE_DFS_NARROW_SECONDS``) for a win, then the
+#: exhaustive one for a proof or a win (a Draw 3 deal: first played as Draw 1, then as dealt).
+#: They end ``KLONDIKE_DEAL_SECONDS`` after the verdict started (wall time), or as soon as
+#: Klondike-Solver decides the deal.
 KLONDIKE_DEAL_HELPER = SPIDER_THREADS > 1
 KLONDIKE_DEAL_SECONDS = 9.5
-#: The narrow search's CPU seconds by draw count: in Draw 3 the exhaustive search plays the
-#: deal as Draw 1, whose wins do not count, so the narrow search is our only way to a win there.
+#: The narrow search's CPU seconds by draw count: in Draw 3 the exhaustive search first plays
+#: the deal as Draw 1, whose wins do not count, so the narrow search is the first way to a win there.
 KLONDIKE_DFS_NARROW_SECONDS = {1: 2.0, 3: 3.5}
+#: The narrow search's move set by draw count: ``flags`` 3 (runs split only to send the card
+#: beneath home, no returns), and in Draw 1 also 8 (a talon card goes onto a column only
+#: when the next move covers it: ``klondike_dfs.c``; the C file ignores it in Draw 3).
+KLONDIKE_DFS_NARROW_FLAGS = {1: 11, 3: 3}
+#: The exhaustive search's flags: 8, which keeps the proof (Draw 1 only; in Draw 3 the C file
+#: searches every move).
+KLONDIKE_DFS_FULL_FLAGS = 8
+#: In Draw 3, the share of the seconds left after the narrow search that the deal played as
+#: Draw 1 may take; the deal itself, as Draw 3, gets the rest (all of it when Draw 1 wins).
+KLONDIKE_DFS_DRAW1_SHARE = 0.5
 #: Positions the depth-first searches may close: more than they close in those seconds
 #: (300,000-500,000 a second here); the table takes 16 bytes for each (128 MB).
 KLONDIKE_DFS_STATES = 8_000_000
@@ -287,27 +299,49 @@ class _DealSearches(threading.Thread):
     def _search(self) -> None:
         position = self.position
         draw = get_ruleset(position.variant).draw_count
-        narrow = klondike_native.run(position, states=KLONDIKE_DFS_STATES, flags=3, stop=self.stop,
+        narrow = klondike_native.run(position, states=KLONDIKE_DFS_STATES, stop=self.stop,
+                                     flags=KLONDIKE_DFS_NARROW_FLAGS[draw],
                                      seconds=min(KLONDIKE_DFS_NARROW_SECONDS[draw], self._left()))
         self.states += narrow.states
-        if narrow.outcome == klondike_native.SOLVED:
-            line = verified(position, narrow.line)
-            if line is not None:
-                self.answer = (WINNABLE, line, "klondike-dfs-narrow", SCOPE_WINNABLE)
-                return
+        if narrow.outcome == klondike_native.SOLVED and self._won(narrow.line, "klondike-dfs-narrow"):
+            return
         if self.stop.value or self._left() <= 0:
             return
-        draw_one = draw == 1
-        played = position if draw_one else dataclasses.replace(position, variant="klondike-draw1")
-        full = klondike_native.run(played, states=KLONDIKE_DFS_STATES, flags=0, stop=self.stop,
-                                   seconds=self._left())
-        self.states += full.states
+        if draw == 1:
+            full = self._full(position, self._left())
+            if full.outcome == klondike_native.EXHAUSTED:
+                self.answer = (IMPOSSIBLE, (), "klondike-dfs", SCOPE_DFS)
+            elif full.outcome == klondike_native.SOLVED:
+                self._won(full.line, "klondike-dfs")
+            return
+        # Draw 3: first the deal played as Draw 1 (a loss there is a loss here), with part of
+        # the time; when Draw 1 wins it or is left unfinished, the deal itself as Draw 3.
+        played = dataclasses.replace(position, variant="klondike-draw1")
+        full = self._full(played, self._left() * KLONDIKE_DFS_DRAW1_SHARE)
         if full.outcome == klondike_native.EXHAUSTED:
-            self.answer = (IMPOSSIBLE, (), "klondike-dfs", SCOPE_DFS if draw_one else SCOPE_DFS_DRAW1)
-        elif full.outcome == klondike_native.SOLVED and draw_one:
-            line = verified(position, full.line)
-            if line is not None:
-                self.answer = (WINNABLE, line, "klondike-dfs", SCOPE_WINNABLE)
+            self.answer = (IMPOSSIBLE, (), "klondike-dfs", SCOPE_DFS_DRAW1)
+            return
+        if self.stop.value or self._left() <= 0:
+            return
+        full = self._full(position, self._left())
+        if full.outcome == klondike_native.EXHAUSTED:
+            self.answer = (IMPOSSIBLE, (), "klondike-dfs", SCOPE_DFS)
+        elif full.outcome == klondike_native.SOLVED:
+            self._won(full.line, "klondike-dfs")
+
+    def _full(self, played, seconds: float):
+        """The exhaustive search (talon cards deferred until covered in Draw 1: ``flags=8``)."""
+        full = klondike_native.run(played, states=KLONDIKE_DFS_STATES, flags=KLONDIKE_DFS_FULL_FLAGS,
+                                   stop=self.stop, seconds=seconds)
+        self.states += full.states
+        return full
+
+    def _won(self, line, name) -> bool:
+        line = verified(self.position, line)
+        if line is None:
+            return False
+        self.answer = (WINNABLE, line, name, SCOPE_WINNABLE)
+        return True
 
 
 def _klondike_search(position, budget, seconds, started, *, quick: bool = False) -> SolveResult:

@@ -36,3 +36,42 @@ def test_a_search_cut_short_proves_nothing():
 def test_its_moves_in_our_notation():
     moves = [(2, 3, 4, 2), (3, 1, 0, 0), (0, 2, 4, 3), (1, 6, 0, 0), (4, 3, 0, 0)]
     assert native.notation(moves) == ("s", "s", "w5", "wh", "35", "7h", "hs1")
+
+
+# Draw 1 deals the exhaustive search with every talon move could not close in its seconds
+# (25116067550660661974: 14.2 million positions, 29 s of CPU; 43978559119252664380: more
+# than 5 million), closed once a talon card goes onto a column only to be covered at once.
+DEFERRED_PROOFS = [(25116067550660661974, 1_000_000), (43978559119252664380, 200_000)]
+
+
+@pytest.mark.parametrize(("number", "states"), DEFERRED_PROOFS)
+def test_deferring_talon_cards_closes_deals_the_full_move_set_cannot(number, states):
+    start = deal("klondike-draw1", number)
+    assert native.run(start, states=states, seconds=30).outcome == native.UNFINISHED
+    run = native.run(start, states=states, seconds=30, flags=native.DEFER_TALON)
+    assert (run.outcome, run.line) == (native.EXHAUSTED, ())
+
+
+@pytest.mark.parametrize("number", [1, 2, 9, 100_000_002, 99760658539621497641])
+def test_deferring_talon_cards_still_wins_and_its_lines_replay(number):
+    start = deal("klondike-draw1", number)
+    run = native.run(start, states=2_000_000, seconds=30, flags=native.DEFER_TALON)
+    assert run.outcome == native.SOLVED
+    assert replay(start, list(run.line)).won
+    assert klondike_wins(to_layout(start), 1, run.line)
+
+
+@pytest.mark.parametrize("number", [37917901676522391800, 50504682241373796704, 91156964112190125634,
+                                    97482708336217369425, 63620016205903180960])
+def test_deferring_talon_cards_keeps_the_losses_the_full_move_set_proves(number):
+    start = deal("klondike-draw1", number)
+    assert native.run(start, states=2_000_000, seconds=30).outcome == native.EXHAUSTED
+    assert native.run(start, states=2_000_000, seconds=30, flags=native.DEFER_TALON).outcome == native.EXHAUSTED
+
+
+def test_deferring_talon_cards_is_ignored_in_draw_3():
+    """In Draw 3 which talon cards can be turned up depends on those played: no deferral."""
+    start = deal("klondike-draw3", 6)
+    plain = native.run(start, states=2_000_000, seconds=30)
+    deferred = native.run(start, states=2_000_000, seconds=30, flags=native.DEFER_TALON)
+    assert (deferred.outcome, deferred.states, deferred.line) == (plain.outcome, plain.states, plain.line)

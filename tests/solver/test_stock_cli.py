@@ -20,7 +20,9 @@ def test_a_winnable_spider_deal_prints_a_line_that_wins(capsys):
 
 def test_klondike_impossible_exits_3_with_its_scope(capsys):
     code, out, _ = run(capsys, "solve", "klondike-draw3", "7")
-    assert code == 3 and out.strip() == "impossible: no winning line in Klondike-Solver's exhaustive search"
+    # two searches prove it (Klondike-Solver's and ours, beside it); the first to finish answers
+    assert code == 3 and out.strip() in {"impossible: no winning line in Klondike-Solver's exhaustive search",
+                                         "impossible: no winning line in our exhaustive search"}
 
 
 def test_out_of_budget_exits_4(capsys):
