@@ -126,7 +126,7 @@ KLONDIKE_DFS_NARROW_FLAGS = {1: 11, 3: 3}
 KLONDIKE_DFS_FULL_FLAGS = 8
 #: In Draw 3, the share of the seconds left after the narrow search that the deal played as
 #: Draw 1 may take; the deal itself, as Draw 3, gets the rest (all of it when Draw 1 wins).
-KLONDIKE_DFS_DRAW1_SHARE = 0.5
+KLONDIKE_DFS_DRAW1_SHARE = 0.75
 #: Positions the depth-first searches may close: more than they close in those seconds
 #: (300,000-500,000 a second here); the table takes 16 bytes for each (128 MB).
 KLONDIKE_DFS_STATES = 8_000_000
