@@ -114,8 +114,9 @@ SPIDER_THREADS = _spider_threads()
 #: Klondike-Solver decides the deal.
 KLONDIKE_DEAL_HELPER = SPIDER_THREADS > 1
 KLONDIKE_DEAL_SECONDS = 9.5
-#: The narrow search's CPU seconds by draw count: in Draw 3 the exhaustive search first plays
-#: the deal as Draw 1, whose wins do not count, so the narrow search is the first way to a win there.
+#: The narrow search's CPU seconds by draw count. In Draw 3 it runs on Klondike-Solver's side,
+#: after its fast searches and in place of its narrow one, so that the exhaustive searches have
+#: the second core from the start (the deal played as Draw 1, whose wins do not count, then as dealt).
 KLONDIKE_DFS_NARROW_SECONDS = {1: 2.0, 3: 3.5}
 #: The narrow search's move set by draw count: ``flags`` 3 (runs split only to send the card
 #: beneath home, no returns), and in Draw 1 also 8 (a talon card goes onto a column only
@@ -179,7 +180,8 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
     their answer is the verdict whenever they win (the same line every run). With
     ``minimal``, our depth-first searches (``_DealSearches``) start beside them on the
     second core; once the fast searches have not won, the narrow and minimal ones run on
-    a thread of their own, and the first of the two sides to decide the deal answers.
+    a thread of their own (in Draw 3, our narrow search in place of theirs), and the first
+    of the two sides to decide the deal answers.
     Klondike-Solver cannot be stopped inside a search: when our side answers first, its
     running search ends in the background (one stage at most: seconds of one core) and
     the stages after it are not started. ``seconds``: the caller's limit for our searches
@@ -193,18 +195,21 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
                  ("ksolve-minimal", True, budget, (0, 0))] if minimal else []
     decided = threading.Event()  # set by either side when it decides the deal or ends
     ours = None
+    limit = KLONDIKE_DEAL_SECONDS if seconds is None else min(seconds, KLONDIKE_DEAL_SECONDS)
     if minimal and KLONDIKE_DEAL_HELPER and klondike_native.available():
-        limit = KLONDIKE_DEAL_SECONDS if seconds is None else min(seconds, KLONDIKE_DEAL_SECONDS)
-        ours = _DealSearches(position, started + limit, decided)
+        draw = get_ruleset(position.variant).draw_count
+        ours = _DealSearches(position, started + limit, decided, narrow=draw == 1)
         ours.start()
-    theirs = _KsolveStages(position, fast_runs, decided)
+        if draw == 3:  # our narrow search in place of Klondike-Solver's, on this side
+            slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_STATES, (0, 0)), slow_runs[-1]]
+    theirs = _KsolveStages(position, fast_runs, decided, deadline=started + limit)
     try:
         theirs.run()  # the fast stages, on this thread
         if theirs.answer is not None or not slow_runs:
             return theirs.result(started)
         if ours is not None and ours.answer is not None:
             return ours.result(started, theirs)
-        theirs = _KsolveStages(position, slow_runs, decided, before=theirs)
+        theirs = _KsolveStages(position, slow_runs, decided, before=theirs, deadline=started + limit)
         theirs.start()
         while True:
             decided.wait(0.05)
@@ -227,9 +232,10 @@ class _KsolveStages(threading.Thread):
     """Klondike-Solver's searches in turn, each until it decides the deal; on a thread of
     their own or run in place (``run()``). ``stop`` keeps the next stage from starting."""
 
-    def __init__(self, position, runs, decided: threading.Event, before: _KsolveStages | None = None):
+    def __init__(self, position, runs, decided: threading.Event, before: _KsolveStages | None = None,
+                 deadline: float | None = None):
         super().__init__(name="klondike-deal-ksolve", daemon=True)
-        self.position, self.runs, self.decided = position, runs, decided
+        self.position, self.runs, self.decided, self.deadline = position, runs, decided, deadline
         self.stop = ctypes.c_int(0)
         self.answer: tuple | None = None
         self.states = before.states if before else 0
@@ -248,6 +254,10 @@ class _KsolveStages(threading.Thread):
         for name, exhaustive, states, shifts in self.runs:
             if self.stop.value:
                 return
+            if name == "klondike-dfs-narrow":  # ours, between Klondike-Solver's stages (Draw 3)
+                if self._narrow(draw, states):
+                    return
+                continue
             run = ksolve.run(layout, draw, states, minimal=exhaustive, shifts=shifts)
             self.states += run.states
             if run.outcome == ksolve.SOLVED:
@@ -260,6 +270,20 @@ class _KsolveStages(threading.Thread):
             elif run.outcome == ksolve.EXHAUSTED:
                 self.answer = (IMPOSSIBLE, (), name, SCOPE_KSOLVE)
                 return
+
+    def _narrow(self, draw, states) -> bool:
+        seconds = KLONDIKE_DFS_NARROW_SECONDS[draw]
+        if self.deadline is not None:
+            seconds = min(seconds, self.deadline - time.perf_counter())
+        if seconds <= 0:
+            return False
+        run = klondike_native.run(self.position, states=states, flags=KLONDIKE_DFS_NARROW_FLAGS[draw],
+                                  stop=self.stop, seconds=seconds)
+        self.states += run.states
+        line = verified(self.position, run.line) if run.outcome == klondike_native.SOLVED else None
+        if line is not None:
+            self.answer = (WINNABLE, line, "klondike-dfs-narrow", SCOPE_WINNABLE)
+        return line is not None
 
     def result(self, started, other=None) -> SolveResult:
         states = self.states + (other.states if other is not None else 0)
@@ -274,9 +298,9 @@ class _DealSearches(threading.Thread):
     GIL): ``answer`` is ``(status, line, preset, scope)`` once one decides the deal; ``stop``
     ends them early. A failure of theirs leaves the verdict to Klondike-Solver, logged."""
 
-    def __init__(self, position, deadline: float, decided: threading.Event) -> None:
+    def __init__(self, position, deadline: float, decided: threading.Event, narrow: bool = True) -> None:
         super().__init__(name="klondike-deal-dfs", daemon=True)
-        self.position, self.deadline, self.decided = position, deadline, decided
+        self.position, self.deadline, self.decided, self.narrow = position, deadline, decided, narrow
         self.stop = ctypes.c_int(0)
         self.answer: tuple | None = None
         self.states = 0
@@ -299,14 +323,15 @@ class _DealSearches(threading.Thread):
     def _search(self) -> None:
         position = self.position
         draw = get_ruleset(position.variant).draw_count
-        narrow = klondike_native.run(position, states=KLONDIKE_DFS_STATES, stop=self.stop,
-                                     flags=KLONDIKE_DFS_NARROW_FLAGS[draw],
-                                     seconds=min(KLONDIKE_DFS_NARROW_SECONDS[draw], self._left()))
-        self.states += narrow.states
-        if narrow.outcome == klondike_native.SOLVED and self._won(narrow.line, "klondike-dfs-narrow"):
-            return
-        if self.stop.value or self._left() <= 0:
-            return
+        if self.narrow:
+            narrow = klondike_native.run(position, states=KLONDIKE_DFS_STATES, stop=self.stop,
+                                         flags=KLONDIKE_DFS_NARROW_FLAGS[draw],
+                                         seconds=min(KLONDIKE_DFS_NARROW_SECONDS[draw], self._left()))
+            self.states += narrow.states
+            if narrow.outcome == klondike_native.SOLVED and self._won(narrow.line, "klondike-dfs-narrow"):
+                return
+            if self.stop.value or self._left() <= 0:
+                return
         if draw == 1:
             full = self._full(position, self._left())
             if full.outcome == klondike_native.EXHAUSTED:
