@@ -209,6 +209,11 @@ static int talon_reach(const State *s, int *qs, int *turns) {
     int n = 0, q = s->p, t = 0;
     uint8_t seen[MAXTALON + 1];
     if (s->tn == 0) return 0;
+    if (draw_count == 1) {   /* every card, in turning order from p: the loop below's answer */
+        for (q = s->p > 0 ? s->p : 1, t = s->p > 0 ? 0 : 1; q <= s->tn; q++, t++) { qs[n] = q; turns[n++] = t; }
+        for (q = 1, t = s->tn - s->p + 2; q < s->p; q++, t++) { qs[n] = q; turns[n++] = t; }
+        return n;
+    }
     memset(seen, 0, sizeof seen);
     int limit = 2 * (s->tn / draw_count + 2);
     for (;;) {
@@ -371,14 +376,27 @@ static __thread long pruned;
 /* Positions the last search on this thread left unexpanded as blocked. */
 long klondike_last_pruned(void) { return pruned; }
 
-static int cmp_moves(const void *x, const void *y) {
-    return ((const Move *)y)->score - ((const Move *)x)->score;
+/* The columns ``card`` may go onto, in column order: those whose top card is one of its two
+ * parents (``top_col``: the column of each top card, or -1), or for a King the first empty one. */
+static inline int dests(const int8_t *top_col, int card, int empty, int *js) {
+    if (RANK(card) == 13) { js[0] = empty; return empty >= 0; }
+    int r = RANK(card) + 1, o = RED(card) ? 1 : 0;   /* the other colour's suits: o, o + 2 */
+    int a = top_col[o << 4 | r], b = top_col[(o + 2) << 4 | r], n = 0;
+    if (a >= 0 && b >= 0 && b < a) { int t = a; a = b; b = t; }
+    if (a >= 0) js[n++] = a;
+    if (b >= 0) js[n++] = b;
+    return n;
 }
 
 static int gen_moves(const State *s, Move *out) {
     int n = 0;
-    int empty = -1;
-    for (int j = 0; j < NCOL; j++) if (!s->len[j]) { empty = j; break; }
+    int empty = -1, js[2];
+    int8_t top_col[64];
+    memset(top_col, -1, sizeof top_col);
+    for (int j = 0; j < NCOL; j++) {
+        if (s->len[j]) top_col[s->col[j][s->len[j] - 1]] = (int8_t)j;
+        else if (empty < 0) empty = j;
+    }
     /* columns */
     for (int i = 0; i < NCOL; i++) {
         int len = s->len[i];
@@ -400,15 +418,10 @@ static int gen_moves(const State *s, Move *out) {
                 int under = s->col[i][start - 1];
                 if (s->found[SUIT(under)] != RANK(under) - 1) continue;
             }
-            for (int j = 0; j < NCOL; j++) {
-                if (j == i) continue;
-                if (s->len[j]) {
-                    if (fits(head, s->col[j][s->len[j] - 1]))
-                        out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)count, score };
-                } else if (j == empty && RANK(head) == 13 && !(start == 0)) {
-                    out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)count, score };
-                }
-            }
+            if (RANK(head) == 13 && start == 0) continue;   /* a whole column's King run stays */
+            int k = dests(top_col, head, empty, js);
+            for (int d = 0; d < k; d++)
+                if (js[d] != i) out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)js[d], (uint8_t)count, score };
         }
     }
     /* talon */
@@ -417,7 +430,7 @@ static int gen_moves(const State *s, Move *out) {
     /* with flags & 8, a talon card goes onto a column only when a card could cover it next:
      * one of the talon, the head of a face-up run of another column, or a foundation's top
      * that may come back */
-    uint64_t covers = 0, heads[NCOL];
+    uint64_t covers = 0, heads[NCOL], all_heads = 0;
     if (search_flags & 8) {
         if (!parent_ready) parents_init();
         for (int t = 0; t < s->tn; t++) covers |= 1ULL << CIDX(s->talon[t]);
@@ -431,21 +444,18 @@ static int gen_moves(const State *s, Move *out) {
                 if (start < s->len[i] - 1 && !fits(s->col[i][start + 1], s->col[i][start])) break;
                 heads[i] |= 1ULL << CIDX(s->col[i][start]);
             }
+            all_heads |= heads[i];
         }
     }
     for (int t = 0; t < k; t++) {
         int card = s->talon[qs[t] - 1];
         if (s->found[SUIT(card)] == RANK(card) - 1)
             out[n++] = (Move){ TALF, (uint8_t)qs[t], 0, (uint8_t)turns[t], (int16_t)(600 - turns[t]) };
-        for (int j = 0; j < NCOL; j++) {
-            if (search_flags & 8) {
-                uint64_t could = covers;
-                for (int i = 0; i < NCOL; i++) if (i != j) could |= heads[i];
-                if (!(could & child_mask[card])) continue;
-            }
-            if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) : (RANK(card) == 13 && j == empty))
-                out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t],
-                                   (int16_t)(500 - turns[t]) };
+        int m = dests(top_col, card, empty, js);
+        for (int d = 0; d < m; d++) {
+            int j = js[d];
+            if ((search_flags & 8) && !((covers | (all_heads & ~heads[j])) & child_mask[card])) continue;
+            out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t], (int16_t)(500 - turns[t]) };
         }
     }
     /* foundation returns */
@@ -458,7 +468,12 @@ static int gen_moves(const State *s, Move *out) {
                 out[n++] = (Move){ FCOL, (uint8_t)f, (uint8_t)j, 0, 100 };
         }
     }
-    qsort(out, n, sizeof(Move), cmp_moves);
+    for (int a = 1; a < n; a++) {   /* by score, highest first (few moves: insertion) */
+        Move m = out[a];
+        int b = a;
+        while (b > 0 && out[b - 1].score < m.score) { out[b] = out[b - 1]; b--; }
+        out[b] = m;
+    }
     return n;
 }
 
