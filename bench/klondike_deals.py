@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 UNDECIDED_MAX, SECONDS = 0.01, 10.0
 
 
-def run(seed: int, count: int, out: Path) -> None:
+def run(seed: int, count: int, out: Path, draws: tuple[int, ...] = (1, 3)) -> None:
     from engine import deal
     from solver import solve
 
@@ -37,7 +37,7 @@ def run(seed: int, count: int, out: Path) -> None:
     numbers = [rng.randrange(10**12, 10**20) for _ in range(count)]
     print(f"seed {seed}, {count} numbers; load average {os.getloadavg()}", flush=True)
     with out.open("w") as sink:
-        for draw in (1, 3):
+        for draw in draws:
             for number in numbers:
                 started = time.perf_counter()
                 result = solve(deal(f"klondike-draw{draw}", number))
@@ -85,6 +85,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--out", type=Path, default=Path("var/klondike-deals.jsonl"))
+    parser.add_argument("--draws", default="1,3", help="draw counts, in turn: 1,3 (both), 1 or 3")
     parser.add_argument("--summary", type=Path, help="summarise an earlier run's file instead")
     parser.add_argument("--before", type=Path, help="with --summary: an earlier run on the same numbers")
     args = parser.parse_args()
@@ -93,7 +94,7 @@ def main() -> None:
         return
     args.out.parent.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    run(seed, args.count, args.out)
+    run(seed, args.count, args.out, tuple(int(d) for d in args.draws.split(",")))
 
 
 if __name__ == "__main__":

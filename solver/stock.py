@@ -115,7 +115,7 @@ SPIDER_THREADS = _spider_threads()
 KLONDIKE_DEAL_HELPER = SPIDER_THREADS > 1
 KLONDIKE_DEAL_SECONDS = 9.5
 #: The narrow search's CPU seconds by draw count. In Draw 3 it runs on Klondike-Solver's side,
-#: after its fast searches and in place of its narrow one, so that the exhaustive searches have
+#: after its fast searches and before its narrow one, so that the exhaustive searches have
 #: the second core from the start (the deal played as Draw 1, whose wins do not count, then as dealt).
 KLONDIKE_DFS_NARROW_SECONDS = {1: 2.0, 3: 3.5}
 #: The narrow search's move set by draw count: ``flags`` 3 (runs split only to send the card
@@ -180,7 +180,7 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
     their answer is the verdict whenever they win (the same line every run). With
     ``minimal``, our depth-first searches (``_DealSearches``) start beside them on the
     second core; once the fast searches have not won, the narrow and minimal ones run on
-    a thread of their own (in Draw 3, our narrow search in place of theirs), and the first
+    a thread of their own (in Draw 3, our narrow search before theirs), and the first
     of the two sides to decide the deal answers.
     Klondike-Solver cannot be stopped inside a search: when our side answers first, its
     running search ends in the background (one stage at most: seconds of one core) and
@@ -200,8 +200,8 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
         draw = get_ruleset(position.variant).draw_count
         ours = _DealSearches(position, started + limit, decided, narrow=draw == 1)
         ours.start()
-        if draw == 3:  # our narrow search in place of Klondike-Solver's, on this side
-            slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_STATES, (0, 0)), slow_runs[-1]]
+        if draw == 3:  # our narrow search before Klondike-Solver's, on this side
+            slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_STATES, (0, 0)), *slow_runs]
     theirs = _KsolveStages(position, fast_runs, decided, deadline=started + limit)
     try:
         theirs.run()  # the fast stages, on this thread

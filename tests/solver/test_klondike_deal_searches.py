@@ -31,6 +31,24 @@ def test_the_narrow_search_wins_a_deal_klondike_solver_leaves_undecided():
     assert native.run(start, states=8_000_000, seconds=30, flags=native.NARROW).outcome == native.SOLVED
 
 
+def test_klondike_solvers_narrow_search_still_runs_in_draw_3_after_ours(monkeypatch):
+    """Draw 3: our narrow search goes before Klondike-Solver's narrow search, not in its
+    place; that search wins deals ours leaves undecided (this one at about 2.7 s of CPU)."""
+    stages = []
+    real = stock_module._KsolveStages.__init__
+
+    def spy(self, position, runs, decided, before=None, deadline=None):
+        stages.append([name for name, *_ in runs])
+        real(self, position, runs, decided, before=before, deadline=deadline)
+
+    monkeypatch.setattr(stock_module._KsolveStages, "__init__", spy)
+    start = deal("klondike-draw3", 76286825879560759411)
+    result = solve(start)
+    assert stages[-1] == ["klondike-dfs-narrow", "ksolve-narrow", "ksolve-minimal"]
+    assert result.status == WINNABLE and result.preset in {"ksolve-narrow", "klondike-dfs"}
+    assert verified(start, result.moves) and klondike_wins(to_layout(start), 3, result.moves)
+
+
 def test_the_exhaustive_search_proves_a_draw_1_deal_lost():
     result = solve(deal("klondike-draw1", 55042562512472202903))
     assert (result.status, result.preset, result.scope) == (IMPOSSIBLE, "klondike-dfs", SCOPE_DFS)
