@@ -76,6 +76,8 @@ def test_a_guest_finds_the_archive_replays_and_an_honest_end_screen(site, make_d
     # The phone's last frame here; the desktop's is test_daily.py's end-screen-desktop.png.
     site.screenshot(path=str(screenshots / "end-celebration-phone.png"))
     end.get_by_role("button", name="Close").click()
+    # The trail goes once the dialog's close event (a task of its own, after the click) settles it.
+    site.locator("[data-celebration]").wait_for(state="detached")
     assert site.locator("[data-celebration]").count() == 0
     assert site.errors == []
 
