@@ -140,17 +140,51 @@ static void hash_state(State *s, uint64_t *h1, uint64_t *h2) {
     *h2 = b;
 }
 
-/* ---- transposition table ---- */
-static __thread uint64_t *table;
-static __thread uint64_t table_mask;
-static __thread long table_count, table_cap;
+/* ---- transposition table ----
+ * One thread's own, or one table several threads share (``klondike_table_new``):
+ * a slot is claimed with a compare-and-swap, so two threads never both take a
+ * position as new. A position one thread claimed is expanded by that thread; the
+ * others pass it by, so when every thread sharing the table has closed its search,
+ * every position any of them met was expanded. */
+typedef struct { uint64_t *slots; uint64_t mask; long count, cap; } Table;
+static __thread Table *table;
+static __thread long claimed;   /* positions this thread claimed, for its clock checks */
+
+static Table *table_make(long max_states) {
+    uint64_t size = 1024;
+    while (size * 3 < (uint64_t)max_states * 4) size <<= 1;
+    Table *t = malloc(sizeof(Table));
+    if (!t) return NULL;
+    t->slots = calloc(size, sizeof(uint64_t));
+    if (!t->slots) { free(t); return NULL; }
+    t->mask = size - 1; t->count = 0; t->cap = max_states;
+    return t;
+}
+
+void *klondike_table_new(long max_states) { return table_make(max_states); }
+
+void klondike_table_free(void *p) {
+    Table *t = p;
+    if (t) { free(t->slots); free(t); }
+}
+
+static inline long table_count(void) { return __atomic_load_n(&table->count, __ATOMIC_RELAXED); }
 
 static int insert(uint64_t h1, uint64_t h2) {   /* 1 new, 0 seen */
-    uint64_t i = h2 & table_mask;
+    uint64_t *slots = table->slots, mask = table->mask, i = h2 & mask;
     for (;;) {
-        if (table[i] == 0) { table[i] = h1; table_count++; return 1; }
-        if (table[i] == h1) return 0;
-        i = (i + 1) & table_mask;
+        uint64_t v = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
+        if (v == 0) {
+            uint64_t expected = 0;
+            if (__atomic_compare_exchange_n(&slots[i], &expected, h1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                __atomic_add_fetch(&table->count, 1, __ATOMIC_RELAXED);
+                claimed++;
+                return 1;
+            }
+            v = expected;
+        }
+        if (v == h1) return 0;
+        i = (i + 1) & mask;
     }
 }
 
@@ -528,6 +562,11 @@ static int emit(const Move *m, int *out, int at, int cap) {
     return at + 1;
 }
 
+int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *downs, const int *found,
+                        int talon_len, int p, int draw, int flags, long max_states, double seconds,
+                        int max_depth, int *out, int cap, long *used, const volatile int *stop,
+                        void *shared, int order, const volatile int *done);
+
 /* cards: 7 columns then the talon, card = suit << 4 | rank (suits H C D S);
  * lens[7], downs[7], found[4], talon_len, p: as in State.
  * Returns the number of moves of a winning line written to out (4 ints each:
@@ -538,6 +577,22 @@ static int emit(const Move *m, int *out, int at, int cap) {
 int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, const int *found,
                  int talon_len, int p, int draw, int flags, long max_states, double seconds, int max_depth,
                  int *out, int cap, long *used, const volatile int *stop) {
+    return klondike_dfs_shared(cards, lens, downs, found, talon_len, p, draw, flags, max_states, seconds,
+                               max_depth, out, cap, used, stop, NULL, 0, NULL);
+}
+
+/* The same search on a table several threads share (``shared``, from klondike_table_new,
+ * sized for ``max_states``; NULL: a table of its own). Each thread searches from the root;
+ * ``order`` k > 0 takes each position's moves from its k-th on, then the first ones
+ * (moves taken last first send a thread down long lines of the worst moves, past the
+ * depth limit), so that the threads part at once.
+ * -1 then means that this thread closed every position it claimed: a proof only once
+ * every thread sharing the table has answered -1. ``done``: a second flag read with
+ * ``stop`` (the threads' own: set when one of them finds a line). */
+int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *downs, const int *found,
+                        int talon_len, int p, int draw, int flags, long max_states, double seconds,
+                        int max_depth, int *out, int cap, long *used, const volatile int *stop,
+                        void *shared, int order, const volatile int *done) {
     State root;
     memset(&root, 0, sizeof root);
     draw_count = draw;
@@ -555,12 +610,14 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
     for (int f = 0; f < 4; f++) root.found[f] = (uint8_t)found[f];
     root.dirty = 0xFF;
 
-    uint64_t size = 1024;
-    while (size * 3 < (uint64_t)max_states * 4) size <<= 1;
-    table = calloc(size, sizeof(uint64_t));
+    table = shared ? (Table *)shared : table_make(max_states);
     Frame *frames = malloc(sizeof(Frame) * (size_t)(max_depth + 1));
-    if (!table || !frames) { free(table); free(frames); return -3; }
-    table_mask = size - 1; table_count = 0; table_cap = max_states;
+    if (!table || !frames) {
+        if (!shared) klondike_table_free(table);
+        free(frames); table = NULL;
+        return -3;
+    }
+    claimed = 0;
     double deadline = cpu_now() + seconds;
 
     int result = -1, sp = 0, stopped = 0;
@@ -581,7 +638,8 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
         if (sp >= max_depth) { stopped = 1; f->i = f->n; continue; }
         Frame *c = &frames[sp + 1];
         c->s = f->s;
-        c->in = f->moves[f->i++];
+        c->in = f->moves[order ? (f->i + order) % f->n : f->i];
+        f->i++;
         c->s.pend = 0;
         if ((search_flags & 8) && c->in.kind == TALCOL) c->s.pend = f->s.talon[c->in.a - 1];
         apply(&c->s, &c->in);
@@ -592,8 +650,8 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
         if (!c->s.pend) {
             hash_state(&c->s, &h1, &h2);
             if (!insert(h1, h2)) continue;
-            if (table_count >= table_cap) { stopped = 1; break; }
-            if ((table_count & 4095) == 0 && (cpu_now() > deadline || (stop && *stop))) { stopped = 1; break; }
+            if (table_count() >= table->cap) { stopped = 1; break; }
+            if ((claimed & 4095) == 0 && (cpu_now() > deadline || (stop && *stop) || (done && *done))) { stopped = 1; break; }
         }
         /* a card gone home never blocks what its parent did not (it is at hand, as a host, for
          * good), so only the other moves are followed by the check */
@@ -605,8 +663,9 @@ int klondike_dfs(const unsigned char *cards, const int *lens, const int *downs, 
         c->i = 0;
         sp++;
     }
-    *used = table_count;
-    free(table); free(frames); table = NULL;
+    *used = table_count();
+    if (!shared) klondike_table_free(table);
+    free(frames); table = NULL;
     (void)result;
     return stopped ? -2 : -1;
 
@@ -618,8 +677,9 @@ found:
             for (int j = 0; j < frames[d].na && k >= 0; j++) k = emit(&frames[d].autos[j], out, k, cap);
             if (k < 0) break;
         }
-        *used = table_count;
-        free(table); free(frames); table = NULL;
+        *used = table_count();
+        if (!shared) klondike_table_free(table);
+        free(frames); table = NULL;
         return k < 0 ? -3 : k;
     }
 }

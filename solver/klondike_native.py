@@ -79,13 +79,23 @@ def _load():
                 ctypes.c_int, ctypes.c_long, ctypes.c_double, ctypes.c_int, ints, ctypes.c_int,
                 ctypes.POINTER(ctypes.c_long), ctypes.POINTER(ctypes.c_int),
             ]
+            shared = library.klondike_dfs_shared
+            shared.restype = ctypes.c_int
+            shared.argtypes = [*function.argtypes, ctypes.c_void_p, ctypes.c_int, ints]
+            table_new = library.klondike_table_new
+            table_new.restype = ctypes.c_void_p
+            table_new.argtypes = [ctypes.c_long]
+            table_free = library.klondike_table_free
+            table_free.restype = None
+            table_free.argtypes = [ctypes.c_void_p]
             check = library.klondike_blocked_check
             check.restype = ctypes.c_int
             check.argtypes = [ctypes.c_char_p, ints, ints, ints, ctypes.c_int]
             pruned = library.klondike_last_pruned
             pruned.restype = ctypes.c_long
             pruned.argtypes = []
-            _extras.update(blocked=check, pruned=pruned)
+            _extras.update(blocked=check, pruned=pruned, shared=shared, table_new=table_new,
+                           table_free=table_free)
             _library = function
     return _library or None
 
@@ -122,6 +132,55 @@ def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> 
         return DfsRun(UNFINISHED, (), used.value)
     moves = [tuple(out[4 * i:4 * i + 4]) for i in range(count)]
     return DfsRun(SOLVED, notation(moves), used.value)
+
+
+def run_parallel(position, *, states: int, seconds: float, flags: int = 0, stop=None,
+                 threads: int = 2) -> DfsRun:
+    """``run`` on ``threads`` threads at once, sharing one table of positions: each
+    position is expanded by the thread that met it first, the others pass it by, and the
+    other threads take each position's moves from their second (third...) on, so the
+    threads part at once. The answer is a proof (``EXHAUSTED``) only when every thread closed its
+    search; a line found by one ends the others (a flag of their own: ``stop`` is only read).
+    ``seconds`` are CPU seconds of each thread; ``states`` the positions of all together."""
+    if threads <= 1 or _load() is None:
+        return run(position, states=states, seconds=seconds, flags=flags, stop=stop)
+    draw = get_ruleset(position.variant).draw_count
+    cards, lens, downs, found, talon = _encode(position)
+    done = ctypes.c_int(0)
+    table = _extras["table_new"](states)
+    if not table:
+        raise MemoryError("no room for the search's table")
+    answers: list[tuple[int, object, int]] = [(-2, None, 0)] * threads
+
+    def search(order: int) -> None:
+        out = (ctypes.c_int * (4 * MAX_MOVES))()
+        used = ctypes.c_long(0)
+        count = _extras["shared"](cards, lens, downs, found, len(talon), len(position.waste), draw, flags,
+                                  states, seconds, MAX_DEPTH, out, MAX_MOVES, ctypes.byref(used),
+                                  None if stop is None else ctypes.byref(stop), table, order,
+                                  ctypes.byref(done))
+        answers[order] = (count, out, used.value)
+        if count >= 0:
+            done.value = 1  # a line: the other threads end
+
+    helpers = [threading.Thread(target=search, args=(order,), name="klondike-dfs-helper", daemon=True)
+               for order in range(1, threads)]
+    try:
+        for helper in helpers:
+            helper.start()
+        search(0)
+    finally:
+        for helper in helpers:
+            helper.join()  # each reads ``stop`` or its clock every 4,096 positions
+        _extras["table_free"](table)
+    used = max(answer[2] for answer in answers)
+    for count, out, _ in answers:
+        if count >= 0:
+            moves = [tuple(out[4 * i:4 * i + 4]) for i in range(count)]
+            return DfsRun(SOLVED, notation(moves), used)
+    if all(count == -1 for count, _, _ in answers):
+        return DfsRun(EXHAUSTED, (), used)
+    return DfsRun(UNFINISHED, (), used)
 
 
 def _encode(position):

@@ -129,8 +129,12 @@ KLONDIKE_DFS_FULL_FLAGS = 8
 #: Draw 1 may take; the deal itself, as Draw 3, gets the rest (all of it when Draw 1 wins).
 KLONDIKE_DFS_DRAW1_SHARE = 0.75
 #: Positions the depth-first searches may close: more than they close in those seconds
-#: (300,000-500,000 a second here); the table takes 16 bytes for each (128 MB).
-KLONDIKE_DFS_STATES = 8_000_000
+#: (300,000-500,000 a second per thread here, the exhaustive search on two threads); the
+#: table is 128 MB (8 bytes a slot, a quarter or more of the slots left free).
+KLONDIKE_DFS_STATES = 12_000_000
+#: Threads of the exhaustive search of a deal's verdict (one table of positions shared:
+#: ``klondike_native.run_parallel``): the cores, at most 2.
+KLONDIKE_DFS_THREADS = SPIDER_THREADS
 #: Seconds a Spider search may take by default, per suit count.
 SPIDER_SECONDS = {1: 10.0, 2: 20.0, 4: 30.0}
 _SPIDER_COLUMNS = "1234567890"
@@ -180,8 +184,10 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
     their answer is the verdict whenever they win (the same line every run). With
     ``minimal``, our depth-first searches (``_DealSearches``) start beside them on the
     second core; once the fast searches have not won, the narrow and minimal ones run on
-    a thread of their own (in Draw 3, our narrow search before theirs), and the first
-    of the two sides to decide the deal answers.
+    a thread of their own (in Draw 3, our narrow search before theirs; in Draw 1 the narrow
+    one only: our exhaustive search, with the talon deferred, proves whatever the minimal
+    one would, and takes both cores: ``KLONDIKE_DFS_THREADS``), and the first of the two
+    sides to decide the deal answers. Our side is stopped at the wall-clock limit.
     Klondike-Solver cannot be stopped inside a search: when our side answers first, its
     running search ends in the background (one stage at most: seconds of one core) and
     the stages after it are not started. ``seconds``: the caller's limit for our searches
@@ -202,6 +208,8 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
         ours.start()
         if draw == 3:  # our narrow search before Klondike-Solver's, on this side
             slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_STATES, (0, 0)), *slow_runs]
+        else:  # Draw 1: our exhaustive search (deferred talon) proves what its minimal one does
+            slow_runs = slow_runs[:1]
     theirs = _KsolveStages(position, fast_runs, decided, deadline=started + limit)
     try:
         theirs.run()  # the fast stages, on this thread
@@ -214,6 +222,8 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
         while True:
             decided.wait(0.05)
             decided.clear()
+            if ours is not None and time.perf_counter() > started + limit:
+                ours.stop.value = 1  # its seconds are CPU seconds: a busy machine stretches them
             if theirs.answer is not None:
                 return theirs.result(started, ours)
             if ours is not None and ours.answer is not None:
@@ -355,9 +365,10 @@ class _DealSearches(threading.Thread):
             self._won(full.line, "klondike-dfs")
 
     def _full(self, played, seconds: float):
-        """The exhaustive search (talon cards deferred until covered in Draw 1: ``flags=8``)."""
-        full = klondike_native.run(played, states=KLONDIKE_DFS_STATES, flags=KLONDIKE_DFS_FULL_FLAGS,
-                                   stop=self.stop, seconds=seconds)
+        """The exhaustive search (talon cards deferred until covered in Draw 1: ``flags=8``), on
+        ``KLONDIKE_DFS_THREADS`` threads sharing its table."""
+        full = klondike_native.run_parallel(played, states=KLONDIKE_DFS_STATES, flags=KLONDIKE_DFS_FULL_FLAGS,
+                                            stop=self.stop, seconds=seconds, threads=KLONDIKE_DFS_THREADS)
         self.states += full.states
         return full
 

@@ -49,6 +49,34 @@ def test_klondike_solvers_narrow_search_still_runs_in_draw_3_after_ours(monkeypa
     assert verified(start, result.moves) and klondike_wins(to_layout(start), 3, result.moves)
 
 
+def test_draw_1_proofs_take_both_cores_in_place_of_klondike_solvers_minimal_search(monkeypatch):
+    """Draw 1: after its narrow search Klondike-Solver stops (its minimal search proves
+    nothing our exhaustive search, with the talon deferred, would not), and the exhaustive
+    search runs on ``KLONDIKE_DFS_THREADS`` threads sharing one table."""
+    import threading
+
+    stages, threads, slow = [], [], threading.Event()
+    real_stages, real_parallel = stock_module._KsolveStages.__init__, native.run_parallel
+
+    def spy_stages(self, position, runs, decided, before=None, deadline=None):
+        stages.append([name for name, *_ in runs])
+        if before is not None:
+            slow.set()
+        real_stages(self, position, runs, decided, before=before, deadline=deadline)
+
+    def spy_parallel(position, **options):
+        threads.append(options["threads"])
+        slow.wait(60)  # the proof takes under a second: let Klondike-Solver's fast searches end first
+        return real_parallel(position, **options)
+
+    monkeypatch.setattr(stock_module._KsolveStages, "__init__", spy_stages)
+    monkeypatch.setattr(native, "run_parallel", spy_parallel)
+    monkeypatch.setattr(stock_module, "KLONDIKE_DFS_THREADS", 2)
+    result = solve(deal("klondike-draw1", 25116067550660661974))
+    assert (result.status, result.preset, result.scope) == (IMPOSSIBLE, "klondike-dfs", SCOPE_DFS)
+    assert stages[-1] == ["ksolve-narrow"] and threads == [2]
+
+
 def test_the_exhaustive_search_proves_a_draw_1_deal_lost():
     result = solve(deal("klondike-draw1", 55042562512472202903))
     assert (result.status, result.preset, result.scope) == (IMPOSSIBLE, "klondike-dfs", SCOPE_DFS)

@@ -2,11 +2,14 @@
 the engine and the independent replayer, it proves a loss only by closing
 every position, and a search cut short proves nothing."""
 
+import ctypes
+
 import pytest
 
 from engine import deal, replay, to_layout
 from solver import IMPOSSIBLE, solve
 from solver import klondike_native as native
+from solver.stock import verified
 from tests.solver.replayer import klondike_wins
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="solver/_klondike is not built")
@@ -75,3 +78,33 @@ def test_deferring_talon_cards_is_ignored_in_draw_3():
     plain = native.run(start, states=2_000_000, seconds=30)
     deferred = native.run(start, states=2_000_000, seconds=30, flags=native.DEFER_TALON)
     assert (deferred.outcome, deferred.states, deferred.line) == (plain.outcome, plain.states, plain.line)
+
+
+# ---- two threads on one table (``run_parallel``) ----
+
+def test_two_threads_close_the_same_positions_as_one():
+    """A proof on two threads: every reachable position met once between them, so the
+    count is the single search's, and neither thread's exhaustion alone answers."""
+    start = deal("klondike-draw1", 25116067550660661974)
+    one = native.run(start, states=4_000_000, seconds=60, flags=native.DEFER_TALON)
+    two = native.run_parallel(start, states=4_000_000, seconds=60, flags=native.DEFER_TALON, threads=2)
+    assert one.outcome == two.outcome == native.EXHAUSTED
+    assert two.states == one.states > 400_000
+
+
+@pytest.mark.parametrize("draw, number", [(1, 5), (3, 11), (1, 99760658539621497641)])
+def test_two_threads_find_lines_that_replay(draw, number):
+    start = deal(f"klondike-draw{draw}", number)
+    found = native.run_parallel(start, states=4_000_000, seconds=60, flags=native.DEFER_TALON, threads=2)
+    assert found.outcome == native.SOLVED
+    assert verified(start, found.line) and klondike_wins(to_layout(start), draw, found.line)
+
+
+def test_two_threads_stopped_or_out_of_positions_prove_nothing():
+    start = deal("klondike-draw1", 25116067550660661974)
+    short = native.run_parallel(start, states=50_000, seconds=60, flags=native.DEFER_TALON, threads=2)
+    assert short.outcome == native.UNFINISHED
+    stop = ctypes.c_int(1)
+    stopped = native.run_parallel(start, states=4_000_000, seconds=60, flags=native.DEFER_TALON,
+                                  threads=2, stop=stop)
+    assert stopped.outcome == native.UNFINISHED and stop.value == 1
