@@ -183,11 +183,11 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
     """A deal as dealt. Klondike-Solver's fast searches run first, as they always did, and
     their answer is the verdict whenever they win (the same line every run). With
     ``minimal``, our depth-first searches (``_DealSearches``) start beside them on the
-    second core; once the fast searches have not won, the narrow and minimal ones run on
-    a thread of their own (in Draw 3, our narrow search before theirs; in Draw 1 the narrow
-    one only: our exhaustive search, with the talon deferred, proves whatever the minimal
-    one would, and takes both cores: ``KLONDIKE_DFS_THREADS``), and the first of the two
-    sides to decide the deal answers. Our side is stopped at the wall-clock limit.
+    second core; once the fast searches have not won, the narrow one runs on a thread of
+    its own (in Draw 3 after our narrow search), and the first of the two sides to decide
+    the deal answers. Klondike-Solver's minimal search runs only without our side: ours,
+    exhaustive, proves whatever it would, on both cores (``KLONDIKE_DFS_THREADS``). Our side
+    is stopped at the wall-clock limit.
     Klondike-Solver cannot be stopped inside a search: when our side answers first, its
     running search ends in the background (one stage at most: seconds of one core) and
     the stages after it are not started. ``seconds``: the caller's limit for our searches
@@ -206,10 +206,11 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
         draw = get_ruleset(position.variant).draw_count
         ours = _DealSearches(position, started + limit, decided, narrow=draw == 1)
         ours.start()
+        # Klondike-Solver's minimal search is left out: it proves nothing our exhaustive search
+        # (both cores once the narrow searches end) does not, and it cannot be stopped
+        slow_runs = slow_runs[:1]
         if draw == 3:  # our narrow search before Klondike-Solver's, on this side
             slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_STATES, (0, 0)), *slow_runs]
-        else:  # Draw 1: our exhaustive search (deferred talon) proves what its minimal one does
-            slow_runs = slow_runs[:1]
     theirs = _KsolveStages(position, fast_runs, decided, deadline=started + limit)
     try:
         theirs.run()  # the fast stages, on this thread
