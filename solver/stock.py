@@ -185,9 +185,9 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
     ``minimal``, our depth-first searches (``_DealSearches``) start beside them on the
     second core; once the fast searches have not won, the narrow one runs on a thread of
     its own (in Draw 3 after our narrow search), and the first of the two sides to decide
-    the deal answers. Klondike-Solver's minimal search runs only without our side: ours,
-    exhaustive, proves whatever it would, on both cores (``KLONDIKE_DFS_THREADS``). Our side
-    is stopped at the wall-clock limit.
+    the deal answers. Klondike-Solver's minimal search runs only without our side (its
+    proofs were of deals ours closes as fast; ours has both cores: ``KLONDIKE_DFS_THREADS``).
+    Our side is stopped at the wall-clock limit.
     Klondike-Solver cannot be stopped inside a search: when our side answers first, its
     running search ends in the background (one stage at most: seconds of one core) and
     the stages after it are not started. ``seconds``: the caller's limit for our searches
@@ -206,8 +206,8 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
         draw = get_ruleset(position.variant).draw_count
         ours = _DealSearches(position, started + limit, decided, narrow=draw == 1)
         ours.start()
-        # Klondike-Solver's minimal search is left out: it proves nothing our exhaustive search
-        # (both cores once the narrow searches end) does not, and it cannot be stopped
+        # Klondike-Solver's minimal search is left out: its proofs were of deals our exhaustive
+        # search (both cores once the narrow searches end) closes as fast, and it cannot be stopped
         slow_runs = slow_runs[:1]
         if draw == 3:  # our narrow search before Klondike-Solver's, on this side
             slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_STATES, (0, 0)), *slow_runs]

@@ -34,7 +34,7 @@ def test_the_narrow_search_wins_a_deal_klondike_solver_leaves_undecided():
 def test_klondike_solvers_narrow_search_still_runs_in_draw_3_after_ours(monkeypatch):
     """Draw 3: our narrow search goes before Klondike-Solver's narrow search, not in its
     place; that search wins deals ours leaves undecided (this one at about 2.7 s of CPU).
-    Its minimal search does not run: our exhaustive search proves what it would."""
+    Its minimal search does not run (left to our exhaustive search)."""
     stages = []
     real = stock_module._KsolveStages.__init__
 
@@ -51,9 +51,9 @@ def test_klondike_solvers_narrow_search_still_runs_in_draw_3_after_ours(monkeypa
 
 
 def test_draw_1_proofs_take_both_cores_in_place_of_klondike_solvers_minimal_search(monkeypatch):
-    """After its narrow search Klondike-Solver stops (its minimal search proves nothing our
-    exhaustive search, with the talon deferred, would not), and the exhaustive search runs
-    on ``KLONDIKE_DFS_THREADS`` threads sharing one table."""
+    """After its narrow search Klondike-Solver stops (its minimal search is left to our
+    exhaustive search), and the exhaustive search runs on ``KLONDIKE_DFS_THREADS`` threads
+    sharing one table."""
     import threading
 
     stages, threads, slow = [], [], threading.Event()
