@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
 
@@ -50,9 +51,15 @@ def test_a_worker_started_with_a_full_log_disk_answers_and_runs_tasks(full_disk_
 
 
 def test_beat_started_with_a_full_log_disk_keeps_its_schedule(full_disk_env, tmp_path):
+    """Beat sends its tasks to a queue of its own, which no worker reads: a worker this
+    process shared with earlier tests would run them (filling pools into this test's
+    database) while the database is being emptied after the test."""
     schedule = tmp_path / "beat-schedule"
+    run = f"{settings.TEST_RUN_ID}-fulldisk"
+    env = {key: value for key, value in full_disk_env.items() if key != "PYTEST_XDIST_WORKER"}
+    env["FC_TEST_RUN_ID"] = run
     beat = Process("beat", [str(VENV_BIN / "celery"), "-A", "freecell_site", "beat", "--loglevel=INFO",
-                            f"--schedule={schedule}"], full_disk_env, FULL)
+                            f"--schedule={schedule}"], env, FULL)
     beat.start()
     try:
         # The schedule is written once beat is past its banner and running its loop.
@@ -61,3 +68,4 @@ def test_beat_started_with_a_full_log_disk_keeps_its_schedule(full_disk_env, tmp
         assert beat.popen.poll() is None, f"beat exited with {beat.popen.returncode}"
     finally:
         beat.stop()
+        redis.Redis.from_url(settings.REDIS_URL).delete(f"test-{run}")  # what it sent, unread
