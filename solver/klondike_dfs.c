@@ -63,6 +63,10 @@ typedef struct {
     /* with flags & 8: a card just played from the talon onto a column, which the next
      * move must cover (0: none) */
     uint8_t pend;
+    /* with flags & 16: the face-up card a part of a run was just moved off, which the next
+     * move must use (send home, or cover); with flags & 32, 0xFF: a column was just emptied,
+     * which the next move must fill (0: none) */
+    uint8_t zpend;
     uint64_t ha[NCOL], hb[NCOL], ht, hu;
 } State;
 
@@ -136,6 +140,7 @@ static void hash_state(State *s, uint64_t *h1, uint64_t *h2) {
     a = mix(a ^ mix(f * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)p << 20)) ^ mix(s->ht + 77));
     b = mix(b + mix(f + ((uint64_t)p << 16) + 12345) + mix(s->hu ^ 0xabcdefULL));
     if (s->pend) { a ^= mix(0x7f4a7c159e3779b9ULL * s->pend); b += mix(s->pend + 0x51ed27ULL); }
+    if (s->zpend) { a ^= mix(0x3c6ef372fe94f82bULL * s->zpend + 99); b += mix(s->zpend * 7919 + 0xa54ff53aULL); }
     *h1 = a ? a : 1;
     *h2 = b;
 }
@@ -184,6 +189,16 @@ static int insert(uint64_t h1, uint64_t h2) {   /* 1 new, 0 seen */
             v = expected;
         }
         if (v == h1) return 0;
+        i = (i + 1) & mask;
+    }
+}
+
+static int contains(uint64_t h1, uint64_t h2) {
+    uint64_t *slots = table->slots, mask = table->mask, i = h2 & mask;
+    for (;;) {
+        uint64_t v = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
+        if (v == 0) return 0;
+        if (v == h1) return 1;
         i = (i + 1) & mask;
     }
 }
@@ -546,6 +561,74 @@ static int gen_onto(const State *s, Move *out) {
     return n;
 }
 
+/* A position after a column was emptied by moving its whole run (``zpend`` 0xFF): only the
+ * moves of a King into an empty column. */
+static int gen_fill(const State *s, Move *out) {
+    int n = 0, j = -1;
+    for (int i = 0; i < NCOL && j < 0; i++)
+        if (!s->len[i]) j = i;
+    if (j < 0) return gen_moves(s, out);
+    for (int i = 0; i < NCOL; i++) {
+        for (int start = s->len[i] - 1; start >= s->down[i] && start > 0; start--) {
+            if (start < s->len[i] - 1 && !fits(s->col[i][start + 1], s->col[i][start])) break;
+            if (RANK(s->col[i][start]) == 13)
+                out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)(s->len[i] - start),
+                                   (int16_t)(start == s->down[i] ? 900 : 300) };
+        }
+    }
+    int qs[MAXTALON + 1], turns[MAXTALON + 1];
+    int k = talon_reach(s, qs, turns);
+    for (int t = 0; t < k; t++)
+        if (RANK(s->talon[qs[t] - 1]) == 13)
+            out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t], (int16_t)(500 - turns[t]) };
+    for (int f = 0; f < 4 && !(search_flags & 2); f++)
+        if (s->found[f] == 13 && !unneeded(s, (f << 4) | 13))
+            out[n++] = (Move){ FCOL, (uint8_t)f, (uint8_t)j, 0, 100 };
+    return n;
+}
+
+/* A position after a part of a run was moved off the face-up card ``zpend`` (now the top
+ * of its column): only the moves that use that card, sending it home or covering it. */
+static int gen_use(const State *s, Move *out) {
+    int n = 0, j = -1, onto = s->zpend;
+    if (onto == 0xFF) return gen_fill(s, out);
+    for (int i = 0; i < NCOL; i++)
+        if (s->len[i] && s->col[i][s->len[i] - 1] == onto) j = i;
+    if (j < 0) return gen_moves(s, out);
+    if (s->found[SUIT(onto)] == RANK(onto) - 1) out[n++] = (Move){ COLF, (uint8_t)j, 0, 0, 700 };
+    for (int i = 0; i < NCOL; i++) {
+        int len = s->len[i];
+        if (i == j || !len) continue;
+        for (int start = len - 1; start >= s->down[i]; start--) {
+            if (start < len - 1 && !fits(s->col[i][start + 1], s->col[i][start])) break;
+            if (!fits(s->col[i][start], onto)) continue;
+            int whole = start == s->down[i];
+            if (!whole && (search_flags & 1)) {
+                int under = s->col[i][start - 1];
+                if (s->found[SUIT(under)] != RANK(under) - 1) continue;
+            }
+            out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)(len - start), (int16_t)(whole ? 900 : 300) };
+        }
+    }
+    int qs[MAXTALON + 1], turns[MAXTALON + 1];
+    int k = talon_reach(s, qs, turns);
+    for (int t = 0; t < k; t++)
+        if (fits(s->talon[qs[t] - 1], onto))
+            out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t], (int16_t)(500 - turns[t]) };
+    for (int f = 0; f < 4 && !(search_flags & 2); f++) {
+        int card = (f << 4) | s->found[f];
+        if (s->found[f] && !unneeded(s, card) && fits(card, onto))
+            out[n++] = (Move){ FCOL, (uint8_t)f, (uint8_t)j, 0, 100 };
+    }
+    for (int a = 1; a < n; a++) {
+        Move m = out[a];
+        int b = a;
+        while (b > 0 && out[b - 1].score < m.score) { out[b] = out[b - 1]; b--; }
+        out[b] = m;
+    }
+    return n;
+}
+
 static double cpu_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -641,12 +724,33 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
         c->in = f->moves[order ? (f->i + order) % f->n : f->i];
         f->i++;
         c->s.pend = 0;
+        c->s.zpend = 0;
         if ((search_flags & 8) && c->in.kind == TALCOL) c->s.pend = f->s.talon[c->in.a - 1];
+        if ((search_flags & 48) && c->in.kind == COLCOL) {
+            int start = f->s.len[c->in.a] - c->in.presses;
+            if (start > f->s.down[c->in.a]) {
+                if (search_flags & 16) c->s.zpend = f->s.col[c->in.a][start - 1];
+            } else if (start == 0 && (search_flags & 32)) c->s.zpend = 0xFF;
+        }
         apply(&c->s, &c->in);
         c->na = auto_moves(&c->s, c->autos);
+        if (c->s.zpend && c->s.zpend != 0xFF) {   /* sent home at once: used */
+            int top = 0;
+            for (int i = 0; i < NCOL; i++)
+                if (c->s.len[i] && c->s.col[i][c->s.len[i] - 1] == c->s.zpend) top = 1;
+            if (!top) c->s.zpend = 0;
+        }
         if (won(&c->s)) { sp++; result = 0; goto found; }
         /* a position waiting for its talon card to be covered is not kept in the table: only
          * the positions after the covering move are (they are met again by other paths) */
+        if (!c->s.pend && c->s.zpend) {
+            /* the same position met without the restriction is expanded with every move */
+            uint8_t z = c->s.zpend;
+            c->s.zpend = 0;
+            hash_state(&c->s, &h1, &h2);
+            c->s.zpend = z;
+            if (contains(h1, h2)) continue;
+        }
         if (!c->s.pend) {
             hash_state(&c->s, &h1, &h2);
             if (!insert(h1, h2)) continue;
@@ -659,7 +763,7 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
             pruned++;
             continue;
         }
-        c->n = c->s.pend ? gen_onto(&c->s, c->moves) : gen_moves(&c->s, c->moves);
+        c->n = c->s.pend ? gen_onto(&c->s, c->moves) : c->s.zpend ? gen_use(&c->s, c->moves) : gen_moves(&c->s, c->moves);
         c->i = 0;
         sp++;
     }
