@@ -173,7 +173,8 @@ void klondike_table_free(void *p) {
     if (t) { free(t->slots); free(t); }
 }
 
-static inline long table_count(void) { return __atomic_load_n(&table->count, __ATOMIC_RELAXED); }
+/* Positions in the table: the shared count, and this thread's claims not yet added to it. */
+static inline long table_count(void) { return __atomic_load_n(&table->count, __ATOMIC_RELAXED) + (claimed & 255); }
 
 static int insert(uint64_t h1, uint64_t h2) {   /* 1 new, 0 seen */
     uint64_t *slots = table->slots, mask = table->mask, i = h2 & mask;
@@ -182,8 +183,9 @@ static int insert(uint64_t h1, uint64_t h2) {   /* 1 new, 0 seen */
         if (v == 0) {
             uint64_t expected = 0;
             if (__atomic_compare_exchange_n(&slots[i], &expected, h1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-                __atomic_add_fetch(&table->count, 1, __ATOMIC_RELAXED);
-                claimed++;
+                /* the shared count in steps of 256: one counter written by every thread at
+                 * every position would bounce between the cores */
+                if ((++claimed & 255) == 0) __atomic_add_fetch(&table->count, 256, __ATOMIC_RELAXED);
                 return 1;
             }
             v = expected;
@@ -767,7 +769,7 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
         c->i = 0;
         sp++;
     }
-    *used = table_count();
+    *used = __atomic_add_fetch(&table->count, claimed & 255, __ATOMIC_RELAXED);   /* the last claims too */
     if (!shared) klondike_table_free(table);
     free(frames); table = NULL;
     (void)result;
@@ -781,7 +783,7 @@ found:
             for (int j = 0; j < frames[d].na && k >= 0; j++) k = emit(&frames[d].autos[j], out, k, cap);
             if (k < 0) break;
         }
-        *used = table_count();
+        *used = __atomic_add_fetch(&table->count, claimed & 255, __ATOMIC_RELAXED);
         if (!shared) klondike_table_free(table);
         free(frames); table = NULL;
         return k < 0 ? -3 : k;
