@@ -31,6 +31,23 @@
  *     rank, and X is not home; X itself goes home at once from the talon exactly
  *     when it would from the column). The positions waiting for their cover are
  *     not kept in the table.
+ *   - 16: a part of a run moved off a face-up card Z (the run's head X onto Y, the other
+ *     card of Z's rank and colour) is followed at once by a move that uses Z: Z goes home
+ *     (by a move, or at once), or a card goes onto Z (a run of another column, a talon card,
+ *     a foundation's top). Every winning line can be played so: the move can wait until just
+ *     before Z's use, as every move between stays legal with X's run still on Z. They cannot
+ *     cover Y (X's run is on it), nor use Z (that ends the wait); a run carrying Y carries one
+ *     part fewer, and X's run follows it when the wait ends; a run carrying Z carries X's run
+ *     as well (it fits Z), which then leaves from there; a move of part of X's run leaves Z's
+ *     run instead of Y's; a move of all of it is played from Z directly. No card goes home at
+ *     once because of the wait: Z is covered, and Y, uncovered, is needed by X, which is not
+ *     home. So the move is played only when a use follows; the line ends with every card
+ *     home, so Z is used before it.
+ *   - 32: a whole column moved (its run onto another column, emptying it) is followed at once
+ *     by a King into an empty column: by the same argument, the move can wait until then
+ *     (nothing else uses an empty column, and its run's head needs a card that is not home).
+ *     Positions waiting for a use are kept in the table with the card (or the empty column)
+ *     in their key, and are passed by when the same position is already there without it.
  *   - 4: a position the relaxed game below calls blocked is not expanded (no line
  *     wins from it, whatever is played); a card going home never blocks a position
  *     whose parent was not blocked, so the check follows only the other moves.

@@ -30,8 +30,11 @@ SOLVED, EXHAUSTED, UNFINISHED = "solved", "exhausted", "unfinished"
 #: nothing; PRUNE_BLOCKED leaves positions ``blocked`` calls lost unexpanded (a proof kept,
 #: but the check costs about as much as a position: not used by ``solve``); DEFER_TALON (Draw 1
 #: only, ignored in Draw 3) plays a talon card onto a column only when the next move covers it,
-#: which keeps every win (see the C file) and so the proof.
-NARROW, PRUNE_BLOCKED, DEFER_TALON = 3, 4, 8
+#: which keeps every win (see the C file) and so the proof; DEFER_PARTIAL plays a part of a
+#: run off a face-up card only when the next move uses that card (sends it home or covers
+#: it), DEFER_EMPTIED empties a column by moving its run only when a King fills it next:
+#: both keep every win too (see the C file), in both draw counts.
+NARROW, PRUNE_BLOCKED, DEFER_TALON, DEFER_PARTIAL, DEFER_EMPTIED = 3, 4, 8, 16, 32
 #: Longest line read back, and the deepest the search goes (moves plus the
 #: cards sent home at once along them).
 MAX_MOVES = 4096
@@ -113,7 +116,8 @@ def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> 
     positions and ``seconds`` CPU seconds. ``flags``: 0 every move (its exhaustion is
     the proof); 1 a part of a run moved only when the card it uncovers goes home, 2 no
     foundation returns (3 both: a narrower search that wins some deals sooner, whose
-    exhaustion proves nothing); 4 and 8 keep the proof (``PRUNE_BLOCKED``, ``DEFER_TALON``).
+    exhaustion proves nothing); 4, 8, 16 and 32 keep the proof (``PRUNE_BLOCKED``,
+    ``DEFER_TALON``, ``DEFER_PARTIAL``, ``DEFER_EMPTIED``).
     ``stop``: a ``ctypes.c_int`` another thread sets to 1 to end the search early
     (answered ``unfinished``). The call releases the GIL."""
     function = _load()

@@ -122,9 +122,12 @@ KLONDIKE_DFS_NARROW_SECONDS = {1: 2.0, 3: 3.5}
 #: beneath home, no returns), and in Draw 1 also 8 (a talon card goes onto a column only
 #: when the next move covers it: ``klondike_dfs.c``; the C file ignores it in Draw 3).
 KLONDIKE_DFS_NARROW_FLAGS = {1: 11, 3: 3}
-#: The exhaustive search's flags: 8, which keeps the proof (Draw 1 only; in Draw 3 the C file
-#: searches every move).
-KLONDIKE_DFS_FULL_FLAGS = 8
+#: The exhaustive search's flags, each of which keeps the proof: a talon card played onto a
+#: column only when the next move covers it (8: Draw 1 only, the C file ignores it in Draw 3),
+#: a part of a run moved off a card only when the next move uses that card (16), a column
+#: emptied only when a King fills it next (32).
+KLONDIKE_DFS_FULL_FLAGS = (klondike_native.DEFER_TALON | klondike_native.DEFER_PARTIAL
+                           | klondike_native.DEFER_EMPTIED)
 #: In Draw 3, the share of the seconds left after the narrow search that the deal played as
 #: Draw 1 may take; the deal itself, as Draw 3, gets the rest (all of it when Draw 1 wins).
 KLONDIKE_DFS_DRAW1_SHARE = 0.75

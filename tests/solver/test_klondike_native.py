@@ -108,3 +108,76 @@ def test_two_threads_stopped_or_out_of_positions_prove_nothing():
     stopped = native.run_parallel(start, states=4_000_000, seconds=60, flags=native.DEFER_TALON,
                                   threads=2, stop=stop)
     assert stopped.outcome == native.UNFINISHED and stop.value == 1
+
+
+# ---- a part of a run, or a whole column, moved only for a use that follows at once ----
+
+USE_FLAGS = native.DEFER_TALON | native.DEFER_PARTIAL | native.DEFER_EMPTIED
+
+
+def test_waiting_for_a_use_closes_a_deal_the_talon_deferral_alone_cannot():
+    """Draw 1 65746273996689795649: 1,738,765 positions with the talon's deferral alone,
+    275,532 once a part of a run leaves a card only for that card's use."""
+    start = deal("klondike-draw1", 65746273996689795649)
+    assert native.run(start, states=1_000_000, seconds=60, flags=native.DEFER_TALON).outcome == native.UNFINISHED
+    run = native.run(start, states=1_000_000, seconds=60, flags=USE_FLAGS)
+    assert (run.outcome, run.line) == (native.EXHAUSTED, ())
+
+
+@pytest.mark.parametrize("number", [37917901676522391800, 50504682241373796704, 91156964112190125634,
+                                    97482708336217369425, 63620016205903180960, 25116067550660661974])
+def test_waiting_for_a_use_keeps_the_losses(number):
+    start = deal("klondike-draw1", number)
+    assert native.run(start, states=2_000_000, seconds=30, flags=USE_FLAGS).outcome == native.EXHAUSTED
+
+
+@pytest.mark.parametrize(("draw", "number"), [(1, 1), (1, 2), (1, 9), (1, 100_000_002), (1, 99760658539621497641),
+                                              (1, 26312437134518440966), (3, 1), (3, 6), (3, 11)])
+def test_waiting_for_a_use_still_wins_and_its_lines_replay(draw, number):
+    start = deal(f"klondike-draw{draw}", number)
+    run = native.run_parallel(start, states=12_000_000, seconds=60, flags=USE_FLAGS, threads=2)
+    assert run.outcome == native.SOLVED
+    assert replay(start, list(run.line)).won
+    assert klondike_wins(to_layout(start), draw, run.line)
+
+
+def test_a_partial_move_in_its_lines_is_followed_by_the_use_of_the_card_it_uncovers():
+    """In the lines found, each move of a part of a run off a face-up card is followed at
+    once (stock turns aside) by that card going home or being covered."""
+    partial_moves = 0
+    for number in (1, 2, 9, 100_000_002, 99760658539621497641):
+        start = deal("klondike-draw1", number)
+        run = native.run_parallel(start, states=12_000_000, seconds=60, flags=USE_FLAGS, threads=2)
+        assert run.outcome == native.SOLVED
+        position = start
+        for index, move in enumerate(run.line):
+            after = replay(position, [move]).position
+            uncovered = _uncovered_by_a_partial_move(position, after, move)
+            if uncovered is not None:
+                partial_moves += 1
+                following = [m for m in run.line[index + 1:] if m != "s"][:1]
+                assert following, (number, index, move)
+                later = replay(after, list(run.line[index + 1:index + 1 + run.line[index + 1:].index(following[0]) + 1]))
+                assert _used(uncovered, later.position), (number, index, move, following)
+            position = after
+    assert partial_moves > 0
+
+
+def _uncovered_by_a_partial_move(before, after, move):
+    """The face-up card a column-to-column ``move`` left on top of its source column, when
+    it moved only a part of that column's face-up run."""
+    if len(move) != 2 or not (move[0].isdigit() and move[1].isdigit()):
+        return None
+    source = int(move[0]) - 1
+    column, down = after.columns[source], after.face_down[source]
+    if len(column) > down and down == before.face_down[source]:
+        return column[-1]
+    return None
+
+
+def _used(card, later):
+    """``card`` went home or was covered."""
+    for column in later.columns:
+        if card in column:
+            return column[-1] != card
+    return True
