@@ -96,7 +96,18 @@ typedef struct {
     Move in;
     Move autos[MAXAUTO];
     int na;
+    long kbase;     /* its children: kids[kbase .. kbase + n) */
 } Frame;
+
+/* A position's children, all made when it is opened, so that their table slots are fetched
+ * from memory together rather than one at a time (a probe of the table is a cache miss). */
+typedef struct {
+    State s;
+    uint64_t h1, h2;    /* its key */
+    uint64_t g1, g2;    /* for a position waiting for a use: its key without the wait */
+    int na;
+    Move autos[MAXAUTO];
+} Kid;
 
 static __thread int draw_count;
 static __thread int search_flags;   /* 1: partial runs only when the card they uncover goes home; 2: no returns */
@@ -664,6 +675,66 @@ static int emit(const Move *m, int *out, int at, int cap) {
     return at + 1;
 }
 
+static __thread Kid *kids;
+static __thread long kids_cap, kids_top;
+
+/* Puts the moves of ``f`` in the order they are taken (``order`` k > 0: from the k-th on),
+ * and makes its children at kids[f->kbase...], each with its key, their slots fetched ahead.
+ * Returns the index of a child that wins, -1 when none does, -2 when out of memory. */
+static int expand(Frame *f, int order) {
+    int n = f->n;
+    if (order && n > 1) {
+        Move tmp[MAXMOVES];
+        for (int k = 0; k < n; k++) tmp[k] = f->moves[(k + order) % n];
+        memcpy(f->moves, tmp, sizeof(Move) * (size_t)n);
+    }
+    f->kbase = kids_top;
+    if (kids_top + n > kids_cap) {
+        long want = kids_cap ? kids_cap * 2 : 8192;
+        while (want < kids_top + n) want *= 2;
+        Kid *grown = realloc(kids, sizeof(Kid) * (size_t)want);
+        if (!grown) return -2;
+        kids = grown; kids_cap = want;
+    }
+    for (int k = 0; k < n; k++) {
+        Kid *c = &kids[kids_top + k];
+        const Move *m = &f->moves[k];
+        c->s = f->s;
+        c->s.pend = 0;
+        c->s.zpend = 0;
+        if ((search_flags & 8) && m->kind == TALCOL) c->s.pend = f->s.talon[m->a - 1];
+        if ((search_flags & 48) && m->kind == COLCOL) {
+            int start = f->s.len[m->a] - m->presses;
+            if (start > f->s.down[m->a]) {
+                if (search_flags & 16) c->s.zpend = f->s.col[m->a][start - 1];
+            } else if (start == 0 && (search_flags & 32)) c->s.zpend = 0xFF;
+        }
+        apply(&c->s, m);
+        c->na = auto_moves(&c->s, c->autos);
+        if (c->s.zpend && c->s.zpend != 0xFF) {   /* sent home at once: used */
+            int top = 0;
+            for (int i = 0; i < NCOL; i++)
+                if (c->s.len[i] && c->s.col[i][c->s.len[i] - 1] == c->s.zpend) top = 1;
+            if (!top) c->s.zpend = 0;
+        }
+        if (won(&c->s)) return k;
+        /* a position waiting for its talon card to be covered is not kept in the table: only
+         * the positions after the covering move are (they are met again by other paths) */
+        if (c->s.pend) continue;
+        if (c->s.zpend) {   /* the same position met without the wait is expanded with every move */
+            uint8_t z = c->s.zpend;
+            c->s.zpend = 0;
+            hash_state(&c->s, &c->g1, &c->g2);
+            c->s.zpend = z;
+            __builtin_prefetch(&table->slots[c->g2 & table->mask]);
+        }
+        hash_state(&c->s, &c->h1, &c->h2);
+        __builtin_prefetch(&table->slots[c->h2 & table->mask]);
+    }
+    kids_top += n;
+    return -1;
+}
+
 int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *downs, const int *found,
                         int talon_len, int p, int draw, int flags, long max_states, double seconds,
                         int max_depth, int *out, int cap, long *used, const volatile int *stop,
@@ -713,16 +784,17 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
     root.dirty = 0xFF;
 
     table = shared ? (Table *)shared : table_make(max_states);
-    Frame *frames = malloc(sizeof(Frame) * (size_t)(max_depth + 1));
+    Frame *frames = malloc(sizeof(Frame) * (size_t)(max_depth + 2));
     if (!table || !frames) {
         if (!shared) klondike_table_free(table);
         free(frames); table = NULL;
+        free(kids); kids = NULL; kids_cap = kids_top = 0;
         return -3;
     }
     claimed = 0;
     double deadline = cpu_now() + seconds;
 
-    int result = -1, sp = 0, stopped = 0;
+    int result = -1, sp = 0, stopped = 0, w;
     Frame *f0 = &frames[0];
     f0->s = root;
     f0->na = auto_moves(&f0->s, f0->autos);
@@ -731,67 +803,62 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
     insert(h1, h2);
     if (won(&f0->s)) { sp = 0; result = 0; goto found; }
     pruned = 0;
+    kids_top = 0;
     f0->n = ((search_flags & 4) && relaxed_blocked(&f0->s)) ? 0 : gen_moves(&f0->s, f0->moves);
     f0->i = 0;
+    w = expand(f0, order);
+    if (w == -2) { stopped = 1; sp = -1; }
+    else if (w >= 0) goto won_child;
 
     while (sp >= 0) {
         Frame *f = &frames[sp];
-        if (f->i >= f->n) { sp--; continue; }
+        if (f->i >= f->n) { kids_top = f->kbase; sp--; continue; }
         if (sp >= max_depth) { stopped = 1; f->i = f->n; continue; }
-        Frame *c = &frames[sp + 1];
-        c->s = f->s;
-        c->in = f->moves[order ? (f->i + order) % f->n : f->i];
+        Kid *k = &kids[f->kbase + f->i];
+        Move in = f->moves[f->i];
         f->i++;
-        c->s.pend = 0;
-        c->s.zpend = 0;
-        if ((search_flags & 8) && c->in.kind == TALCOL) c->s.pend = f->s.talon[c->in.a - 1];
-        if ((search_flags & 48) && c->in.kind == COLCOL) {
-            int start = f->s.len[c->in.a] - c->in.presses;
-            if (start > f->s.down[c->in.a]) {
-                if (search_flags & 16) c->s.zpend = f->s.col[c->in.a][start - 1];
-            } else if (start == 0 && (search_flags & 32)) c->s.zpend = 0xFF;
-        }
-        apply(&c->s, &c->in);
-        c->na = auto_moves(&c->s, c->autos);
-        if (c->s.zpend && c->s.zpend != 0xFF) {   /* sent home at once: used */
-            int top = 0;
-            for (int i = 0; i < NCOL; i++)
-                if (c->s.len[i] && c->s.col[i][c->s.len[i] - 1] == c->s.zpend) top = 1;
-            if (!top) c->s.zpend = 0;
-        }
-        if (won(&c->s)) { sp++; result = 0; goto found; }
-        /* a position waiting for its talon card to be covered is not kept in the table: only
-         * the positions after the covering move are (they are met again by other paths) */
-        if (!c->s.pend && c->s.zpend) {
-            /* the same position met without the restriction is expanded with every move */
-            uint8_t z = c->s.zpend;
-            c->s.zpend = 0;
-            hash_state(&c->s, &h1, &h2);
-            c->s.zpend = z;
-            if (contains(h1, h2)) continue;
-        }
-        if (!c->s.pend) {
-            hash_state(&c->s, &h1, &h2);
-            if (!insert(h1, h2)) continue;
+        if (!k->s.pend) {
+            if (k->s.zpend && contains(k->g1, k->g2)) continue;
+            if (!insert(k->h1, k->h2)) continue;
             if (table_count() >= table->cap) { stopped = 1; break; }
             if ((claimed & 4095) == 0 && (cpu_now() > deadline || (stop && *stop) || (done && *done))) { stopped = 1; break; }
         }
         /* a card gone home never blocks what its parent did not (it is at hand, as a host, for
          * good), so only the other moves are followed by the check */
-        if ((search_flags & 4) && c->in.kind != COLF && c->in.kind != TALF && relaxed_blocked(&c->s)) {
+        if ((search_flags & 4) && in.kind != COLF && in.kind != TALF && relaxed_blocked(&k->s)) {
             pruned++;
             continue;
         }
+        Frame *c = &frames[sp + 1];
+        c->s = k->s;
+        c->in = in;
+        c->na = k->na;
+        memcpy(c->autos, k->autos, sizeof(Move) * (size_t)k->na);
         c->n = c->s.pend ? gen_onto(&c->s, c->moves) : c->s.zpend ? gen_use(&c->s, c->moves) : gen_moves(&c->s, c->moves);
         c->i = 0;
         sp++;
+        w = expand(c, order);
+        if (w == -2) { stopped = 1; break; }
+        if (w >= 0) goto won_child;
     }
     *used = __atomic_add_fetch(&table->count, claimed & 255, __ATOMIC_RELAXED);   /* the last claims too */
     if (!shared) klondike_table_free(table);
     free(frames); table = NULL;
+        free(kids); kids = NULL; kids_cap = kids_top = 0;
     (void)result;
     return stopped ? -2 : -1;
 
+won_child:   /* child w of frames[sp] wins */
+    {
+        Frame *f = &frames[sp], *c = &frames[sp + 1];
+        Kid *k = &kids[kids_top + w];
+        c->s = k->s;
+        c->in = f->moves[w];
+        c->na = k->na;
+        memcpy(c->autos, k->autos, sizeof(Move) * (size_t)k->na);
+        sp++;
+        result = 0;
+    }
 found:
     {
         int k = 0;
@@ -803,6 +870,7 @@ found:
         *used = __atomic_add_fetch(&table->count, claimed & 255, __ATOMIC_RELAXED);
         if (!shared) klondike_table_free(table);
         free(frames); table = NULL;
+        free(kids); kids = NULL; kids_cap = kids_top = 0;
         return k < 0 ? -3 : k;
     }
 }
