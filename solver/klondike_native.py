@@ -111,7 +111,7 @@ def _code(card) -> int:
     return SUITS.index(card.suit) << 4 | card.rank
 
 
-def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> DfsRun:
+def run(position, *, states: int, seconds: float, flags: int = 0, stop=None, end=None) -> DfsRun:
     """Search ``position`` (a Klondike ``StockPosition``) with up to ``states``
     positions and ``seconds`` CPU seconds. ``flags``: 0 every move (its exhaustion is
     the proof); 1 a part of a run moved only when the card it uncovers goes home, 2 no
@@ -119,7 +119,8 @@ def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> 
     exhaustion proves nothing); 4, 8, 16 and 32 keep the proof (``PRUNE_BLOCKED``,
     ``DEFER_TALON``, ``DEFER_PARTIAL``, ``DEFER_EMPTIED``).
     ``stop``: a ``ctypes.c_int`` another thread sets to 1 to end the search early
-    (answered ``unfinished``). The call releases the GIL."""
+    (answered ``unfinished``); ``end``: a second such flag (a timer's, say), read with it.
+    The call releases the GIL."""
     function = _load()
     if function is None:
         return DfsRun(UNFINISHED, (), 0)
@@ -127,9 +128,14 @@ def run(position, *, states: int, seconds: float, flags: int = 0, stop=None) -> 
     cards, lens, downs, found, talon = _encode(position)
     out = (ctypes.c_int * (4 * MAX_MOVES))()
     used = ctypes.c_long(0)
-    count = function(cards, lens, downs, found, len(talon), len(position.waste), draw, flags, states,
-                     seconds, MAX_DEPTH, out, MAX_MOVES, ctypes.byref(used),
-                     None if stop is None else ctypes.byref(stop))
+    stop_ref = None if stop is None else ctypes.byref(stop)
+    if end is None:
+        count = function(cards, lens, downs, found, len(talon), len(position.waste), draw, flags, states,
+                         seconds, MAX_DEPTH, out, MAX_MOVES, ctypes.byref(used), stop_ref)
+    else:  # the same search on a table of its own (NULL), reading ``end`` as well
+        count = _extras["shared"](cards, lens, downs, found, len(talon), len(position.waste), draw, flags,
+                                  states, seconds, MAX_DEPTH, out, MAX_MOVES, ctypes.byref(used), stop_ref,
+                                  None, 0, ctypes.byref(end))
     if count == -1:
         return DfsRun(EXHAUSTED, (), used.value)
     if count < 0:

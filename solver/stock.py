@@ -118,6 +118,12 @@ KLONDIKE_DEAL_SECONDS = 9.5
 #: after its fast searches and before its narrow one, so that the exhaustive searches have
 #: the second core from the start (the deal played as Draw 1, whose wins do not count, then as dealt).
 KLONDIKE_DFS_NARROW_SECONDS = {1: 2.0, 3: 3.5}
+#: In Draw 3, the wall-clock seconds before the verdict's limit at which our narrow search, run
+#: before Klondike-Solver's narrow one on the same thread, ends at the latest, and under which
+#: that search does not start: it cannot be stopped, takes 1-3 s of a core, and shares the
+#: cores with our exhaustive searches (so its CPU seconds and ours stretch). A verdict that
+#: waited for it took up to 11.4 s.
+KLONDIKE_KSOLVE_NARROW_RESERVE = 4.0
 #: The narrow search's move set by draw count: ``flags`` 3 (runs split only to send the card
 #: beneath home, no returns), and in Draw 1 also 8 (a talon card goes onto a column only
 #: when the next move covers it: ``klondike_dfs.c``; the C file ignores it in Draw 3).
@@ -268,6 +274,9 @@ class _KsolveStages(threading.Thread):
         for name, exhaustive, states, shifts in self.runs:
             if self.stop.value:
                 return
+            if (name == "ksolve-narrow" and self.deadline is not None
+                    and self.deadline - time.perf_counter() < KLONDIKE_KSOLVE_NARROW_RESERVE / 2):
+                continue  # it would answer after the verdict's limit
             if name == "klondike-dfs-narrow":  # ours, between Klondike-Solver's stages (Draw 3)
                 if self._narrow(draw, states):
                     return
@@ -286,13 +295,23 @@ class _KsolveStages(threading.Thread):
                 return
 
     def _narrow(self, draw, states) -> bool:
+        """Our narrow search, ended (wall clock) in time for Klondike-Solver's narrow one."""
         seconds = KLONDIKE_DFS_NARROW_SECONDS[draw]
+        wall = seconds
         if self.deadline is not None:
-            seconds = min(seconds, self.deadline - time.perf_counter())
+            wall = self.deadline - KLONDIKE_KSOLVE_NARROW_RESERVE - time.perf_counter()
+            seconds = min(seconds, wall)
         if seconds <= 0:
             return False
-        run = klondike_native.run(self.position, states=states, flags=KLONDIKE_DFS_NARROW_FLAGS[draw],
-                                  stop=self.stop, seconds=seconds)
+        end = ctypes.c_int(0)
+        timer = threading.Timer(wall, lambda: setattr(end, "value", 1))
+        timer.daemon = True
+        timer.start()
+        try:
+            run = klondike_native.run(self.position, states=states, flags=KLONDIKE_DFS_NARROW_FLAGS[draw],
+                                      stop=self.stop, seconds=seconds, end=end)
+        finally:
+            timer.cancel()
         self.states += run.states
         line = verified(self.position, run.line) if run.outcome == klondike_native.SOLVED else None
         if line is not None:

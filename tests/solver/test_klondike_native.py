@@ -181,3 +181,10 @@ def _used(card, later):
         if card in column:
             return column[-1] != card
     return True
+
+
+def test_a_search_with_its_end_flag_set_proves_nothing():
+    """``end``: a second stop flag (a wall-clock timer's), read with ``stop``."""
+    start = deal("klondike-draw1", 25116067550660661974)
+    run = native.run(start, states=4_000_000, seconds=60, flags=native.DEFER_TALON, end=ctypes.c_int(1))
+    assert run.outcome == native.UNFINISHED and run.states < 10_000
