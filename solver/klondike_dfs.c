@@ -556,14 +556,9 @@ static int gen_moves(const State *s, Move *out) {
     return n;
 }
 
-/* A position waiting for the talon card just played (``pend``, top of a column) to be
- * covered: only the moves that put a card onto it. */
-static int gen_onto(const State *s, Move *out) {
-    int n = 0, j = -1;
-    for (int i = 0; i < NCOL; i++)
-        if (s->len[i] && s->col[i][s->len[i] - 1] == s->pend) j = i;
-    if (j < 0) return gen_moves(s, out);
-    int onto = s->pend;
+/* The moves that put a card onto ``onto``, the top of column ``j``, appended to out[n...]:
+ * runs of the other columns, talon cards, foundations' tops that may come back. */
+static int onto_moves(const State *s, int j, int onto, Move *out, int n) {
     for (int i = 0; i < NCOL; i++) {
         int len = s->len[i];
         if (i == j || !len) continue;
@@ -575,20 +570,36 @@ static int gen_onto(const State *s, Move *out) {
                 int under = s->col[i][start - 1];
                 if (s->found[SUIT(under)] != RANK(under) - 1) continue;
             }
-            out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)(len - start), 300 };
+            out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)(len - start), (int16_t)(whole ? 900 : 300) };
         }
     }
     int qs[MAXTALON + 1], turns[MAXTALON + 1];
     int k = talon_reach(s, qs, turns);
     for (int t = 0; t < k; t++)
         if (fits(s->talon[qs[t] - 1], onto))
-            out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t], (int16_t)(200 - turns[t]) };
+            out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t], (int16_t)(500 - turns[t]) };
     for (int f = 0; f < 4 && !(search_flags & 2); f++) {
         int card = (f << 4) | s->found[f];
         if (s->found[f] && !unneeded(s, card) && fits(card, onto))
             out[n++] = (Move){ FCOL, (uint8_t)f, (uint8_t)j, 0, 100 };
     }
     return n;
+}
+
+/* The column whose top card is ``card``, or -1. */
+static int column_topped_by(const State *s, int card) {
+    int j = -1;
+    for (int i = 0; i < NCOL; i++)
+        if (s->len[i] && s->col[i][s->len[i] - 1] == card) j = i;
+    return j;
+}
+
+/* A position waiting for the talon card just played (``pend``, top of a column) to be
+ * covered: only the moves that put a card onto it (in the order made: runs, talon cards,
+ * foundations' tops). */
+static int gen_onto(const State *s, Move *out) {
+    int j = column_topped_by(s, s->pend);
+    return j < 0 ? gen_moves(s, out) : onto_moves(s, j, s->pend, out, 0);
 }
 
 /* A position after a column was emptied by moving its whole run (``zpend`` 0xFF): only the
@@ -620,36 +631,12 @@ static int gen_fill(const State *s, Move *out) {
 /* A position after a part of a run was moved off the face-up card ``zpend`` (now the top
  * of its column): only the moves that use that card, sending it home or covering it. */
 static int gen_use(const State *s, Move *out) {
-    int n = 0, j = -1, onto = s->zpend;
+    int n = 0, onto = s->zpend;
     if (onto == 0xFF) return gen_fill(s, out);
-    for (int i = 0; i < NCOL; i++)
-        if (s->len[i] && s->col[i][s->len[i] - 1] == onto) j = i;
+    int j = column_topped_by(s, onto);
     if (j < 0) return gen_moves(s, out);
     if (s->found[SUIT(onto)] == RANK(onto) - 1) out[n++] = (Move){ COLF, (uint8_t)j, 0, 0, 700 };
-    for (int i = 0; i < NCOL; i++) {
-        int len = s->len[i];
-        if (i == j || !len) continue;
-        for (int start = len - 1; start >= s->down[i]; start--) {
-            if (start < len - 1 && !fits(s->col[i][start + 1], s->col[i][start])) break;
-            if (!fits(s->col[i][start], onto)) continue;
-            int whole = start == s->down[i];
-            if (!whole && (search_flags & 1)) {
-                int under = s->col[i][start - 1];
-                if (s->found[SUIT(under)] != RANK(under) - 1) continue;
-            }
-            out[n++] = (Move){ COLCOL, (uint8_t)i, (uint8_t)j, (uint8_t)(len - start), (int16_t)(whole ? 900 : 300) };
-        }
-    }
-    int qs[MAXTALON + 1], turns[MAXTALON + 1];
-    int k = talon_reach(s, qs, turns);
-    for (int t = 0; t < k; t++)
-        if (fits(s->talon[qs[t] - 1], onto))
-            out[n++] = (Move){ TALCOL, (uint8_t)qs[t], (uint8_t)j, (uint8_t)turns[t], (int16_t)(500 - turns[t]) };
-    for (int f = 0; f < 4 && !(search_flags & 2); f++) {
-        int card = (f << 4) | s->found[f];
-        if (s->found[f] && !unneeded(s, card) && fits(card, onto))
-            out[n++] = (Move){ FCOL, (uint8_t)f, (uint8_t)j, 0, 100 };
-    }
+    n = onto_moves(s, j, onto, out, n);
     for (int a = 1; a < n; a++) {
         Move m = out[a];
         int b = a;
