@@ -18,6 +18,7 @@ def test_the_home_page_loads_in_chromium_with_its_deal_form_and_no_script_errors
 def test_the_deal_number_box_refuses_numbers_past_the_chosen_variants_ceiling(site):
     """99999999999 led to a debug page before: the box now knows each variant's largest deal."""
     site.goto(f"{site.base}/")
+    site.locator("body[data-ready]").wait_for(state="attached")  # the page's module is loaded after the page
     box = site.locator("[data-numbered-deal] input[name=number]")
     site.locator("[data-new-deal] select[name=variant]").select_option("freecell")
     assert box.get_attribute("max") == "8589934591"

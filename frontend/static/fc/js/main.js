@@ -43,6 +43,8 @@ async function start() {
     const { startSocial } = await import("./social.js");
     await startSocial(page, document.querySelector("#content"));
   }
+  // The page's controls are wired (pages.js and the rest load after the page itself).
+  document.body.dataset.ready = "true";
 }
 
 start();
