@@ -20,7 +20,7 @@ setup(
         Extension(
             "solver._klondike",
             sources=["solver/klondike_dfs.c"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O2", "-ftls-model=initial-exec"],
         ),
     ],
 )
