@@ -138,9 +138,12 @@ KLONDIKE_DFS_FULL_FLAGS = (klondike_native.DEFER_TALON | klondike_native.DEFER_P
 #: Draw 1 may take; the deal itself, as Draw 3, gets the rest (all of it when Draw 1 wins).
 KLONDIKE_DFS_DRAW1_SHARE = 0.75
 #: Positions the depth-first searches may close: more than they close in those seconds
-#: (300,000-500,000 a second per thread here, the exhaustive search on two threads); the
-#: table is 128 MB (8 bytes a slot, a quarter or more of the slots left free).
-KLONDIKE_DFS_STATES = 12_000_000
+#: (1,000,000-1,500,000 a second per thread here, the exhaustive search on two threads: a
+#: verdict's closed about 21,000,000 at most in December 2026); the table is 256 MB (8 bytes
+#: a slot, in 2 MB pages where the system grants them, a quarter or more of the slots left free).
+KLONDIKE_DFS_STATES = 24_000_000
+#: The narrow search's: it runs 3.5 s at most, on one thread (a table of 128 MB).
+KLONDIKE_DFS_NARROW_STATES = 10_000_000
 #: Threads of the exhaustive search of a deal's verdict (one table of positions shared:
 #: ``klondike_native.run_parallel``): the cores, at most 2.
 KLONDIKE_DFS_THREADS = SPIDER_THREADS
@@ -219,7 +222,7 @@ def _klondike_deal(position, budget, started, minimal, seconds=None) -> SolveRes
         # search (both cores once the narrow searches end) closes as fast, and it cannot be stopped
         slow_runs = slow_runs[:1]
         if draw == 3:  # our narrow search before Klondike-Solver's, on this side
-            slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_STATES, (0, 0)), *slow_runs]
+            slow_runs = [("klondike-dfs-narrow", False, KLONDIKE_DFS_NARROW_STATES, (0, 0)), *slow_runs]
     theirs = _KsolveStages(position, fast_runs, decided, deadline=started + limit)
     try:
         theirs.run()  # the fast stages, on this thread
@@ -357,7 +360,7 @@ class _DealSearches(threading.Thread):
         position = self.position
         draw = get_ruleset(position.variant).draw_count
         if self.narrow:
-            narrow = klondike_native.run(position, states=KLONDIKE_DFS_STATES, stop=self.stop,
+            narrow = klondike_native.run(position, states=KLONDIKE_DFS_NARROW_STATES, stop=self.stop,
                                          flags=KLONDIKE_DFS_NARROW_FLAGS[draw],
                                          seconds=min(KLONDIKE_DFS_NARROW_SECONDS[draw], self._left()))
             self.states += narrow.states

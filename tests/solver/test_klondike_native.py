@@ -64,6 +64,18 @@ def test_deferring_talon_cards_still_wins_and_its_lines_replay(number):
     assert klondike_wins(to_layout(start), 1, run.line)
 
 
+def test_a_run_leaves_a_card_only_when_a_use_other_than_the_way_back_can_follow():
+    """Draw 1 65746273996689795649 is proven lost with 275,546 positions (one thread: the
+    count is exact) when a part of a run may leave a card that nothing but that run could use
+    next, with 136,394 without such moves; 65752380211814141475 with 5,784,429 and 3,037,736."""
+    start = deal("klondike-draw1", 65746273996689795649)
+    run = native.run(start, states=200_000, seconds=60, flags=USE_FLAGS)
+    assert (run.outcome, run.states) == (native.EXHAUSTED, 136_394)
+    start = deal("klondike-draw1", 65752380211814141475)
+    run = native.run(start, states=4_000_000, seconds=60, flags=USE_FLAGS)
+    assert (run.outcome, run.states) == (native.EXHAUSTED, 3_037_736)
+
+
 @pytest.mark.parametrize("number", [37917901676522391800, 50504682241373796704, 91156964112190125634,
                                     97482708336217369425, 63620016205903180960])
 def test_deferring_talon_cards_keeps_the_losses_the_full_move_set_proves(number):
@@ -117,7 +129,7 @@ USE_FLAGS = native.DEFER_TALON | native.DEFER_PARTIAL | native.DEFER_EMPTIED
 
 def test_waiting_for_a_use_closes_a_deal_the_talon_deferral_alone_cannot():
     """Draw 1 65746273996689795649: 1,738,765 positions with the talon's deferral alone,
-    275,532 once a part of a run leaves a card only for that card's use."""
+    136,394 once a part of a run leaves a card only for that card's use (see below)."""
     start = deal("klondike-draw1", 65746273996689795649)
     assert native.run(start, states=1_000_000, seconds=60, flags=native.DEFER_TALON).outcome == native.UNFINISHED
     run = native.run(start, states=1_000_000, seconds=60, flags=USE_FLAGS)
