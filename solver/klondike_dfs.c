@@ -15,7 +15,7 @@
  * A card whose foundation takes it and that no column card could need (the
  * same test) goes home at once from a column (and, in Draw 1, from the talon).
  * Positions are keyed by two 64-bit hashes (the order of the columns is not
- * part of the key).
+ * part of the key; with flag 64, see below).
  *
  * Two options keep the proof (``flags``):
  *   - 8, Draw 1 only (ignored in Draw 3): a talon card goes onto a column only
@@ -50,6 +50,16 @@
  *     in their key, and are passed by when the same position is already there without it.
  *     The move is not made at all when no use but the way back could follow (``use_follows``):
  *     such a position's only move leads to one passed by.
+ *   - 64, Draw 3 only (ignored in Draw 1): a position is passed by when the table holds one the
+ *     turns reach it from: the same columns, foundations and talon, with fewer cards turned by a
+ *     multiple of three, or, when it has none turned (or a multiple of three, or all: the same
+ *     position), with any number turned. Turning is free, so that position's talon moves include
+ *     every one of this position's, and its other moves lead to the same positions with its
+ *     turns, each of which passes this one's likewise; a line from this position is a line from
+ *     that one. The table then keys a position without its turns (47 bits of the key) and keeps
+ *     a bit per count of cards turned met with it (17 bits), so the check is one probe. On the
+ *     lost Draw 3 deal 25074923307826627684, 19.6 million positions instead of 25.7 million.
+ *     The waits of 16 and 32 are the same in both positions (they are part of the key).
  *   - 4: a position the relaxed game below calls blocked is not expanded (no line
  *     wins from it, whatever is played); a card going home never blocks a position
  *     whose parent was not blocked, so the check follows only the other moves.
@@ -93,6 +103,9 @@ typedef struct {
      * which the next move must fill (0: none) */
     uint8_t zpend;
     uint64_t ha[NCOL], hb[NCOL], ht, hu;
+    /* with flags & 64 (Draw 3): the key leaves out the cards turned, kept here as a bit of the
+     * table slot instead (``turned_bit``) */
+    int8_t pbit;
 } State;
 
 typedef struct { uint8_t kind, a, b, presses; int16_t score; } Move;
@@ -118,7 +131,8 @@ typedef struct {
 } Kid;
 
 static __thread int draw_count;
-static __thread int search_flags;   /* 1: partial runs only when the card they uncover goes home; 2: no returns */
+static __thread int search_flags;
+static __thread int by_turns;       /* flags & 64 in Draw 3: positions told apart by their turns in the slot */   /* 1: partial runs only when the card they uncover goes home; 2: no returns */
 
 #define SUIT(c) ((c) >> 4)
 #define RANK(c) ((c) & 15)
@@ -191,6 +205,7 @@ static void hash_state(State *s, uint64_t *h1, uint64_t *h2) {
     /* the turns that bring the talon back to no card turned make p = 0, a
      * multiple of the draw or the end of the talon one position */
     int p = (s->p == s->tn || s->p % draw_count == 0) ? 0 : s->p;
+    if (by_turns) { s->pbit = (int8_t)(p - p / 3); p = 0; }
     a = mix(a ^ mix(f * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)p << 20)) ^ mix(s->ht + 77));
     b = mix(b + mix(f + ((uint64_t)p << 16) + 12345) + mix(s->hu ^ 0xabcdefULL));
     if (s->pend) { a ^= mix(0x7f4a7c159e3779b9ULL * s->pend); b += mix(s->pend + 0x51ed27ULL); }
@@ -254,6 +269,67 @@ static int insert(uint64_t h1, uint64_t h2) {   /* 1 new, 0 seen */
             v = expected;
         }
         if (v == h1) return 0;
+        i = (i + 1) & mask;
+    }
+}
+
+/* With ``by_turns``: a slot holds a position's key without its turns (the high 47 bits) and a
+ * bit for each count of cards turned met with it (bit 0: none or a multiple of three; bit
+ * p - p / 3: p cards turned, p not a multiple of three). A position is passed by when its
+ * own bit is set, or the bit of fewer cards turned by a multiple of three, or for bit 0 any
+ * bit: from those the turns reach it, and every move it has, that position has too (or one
+ * to a position that passes it by likewise). */
+#define TURN_BITS 17
+#define KEY_MASK (~((1ULL << TURN_BITS) - 1))
+static uint32_t turn_cover[TURN_BITS];   /* by bit: the bits whose positions pass it by */
+
+__attribute__((constructor)) static void turn_cover_init(void) {
+    turn_cover[0] = (1u << TURN_BITS) - 1;
+    for (int p = 1; p < 3 * TURN_BITS; p++) {
+        if (p % 3 == 0 || p - p / 3 >= TURN_BITS) continue;
+        uint32_t m = 0;
+        for (int q = p; q >= 1; q -= 3) m |= 1u << (q - q / 3);
+        turn_cover[p - p / 3] = m;
+    }
+}
+
+static int insert_turns(uint64_t h1, uint64_t h2, int bit) {   /* 1 new, 0 seen or passed by */
+    uint64_t *slots = table->slots, mask = table->mask, i = h2 & mask;
+    uint64_t key = h1 & KEY_MASK;
+    if (!key) key = 1ULL << TURN_BITS;
+    for (;;) {
+        uint64_t v = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
+        if (v == 0) {
+            uint64_t expected = 0;
+            if (__atomic_compare_exchange_n(&slots[i], &expected, key | 1ULL << bit, 0, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED)) {
+                if ((++claimed & 255) == 0) __atomic_add_fetch(&table->count, 256, __ATOMIC_RELAXED);
+                return 1;
+            }
+            v = expected;
+        }
+        if ((v & KEY_MASK) == key) {
+            for (;;) {
+                if (v & turn_cover[bit]) return 0;
+                if (__atomic_compare_exchange_n(&slots[i], &v, v | 1ULL << bit, 0, __ATOMIC_RELAXED,
+                                                __ATOMIC_RELAXED)) {
+                    if ((++claimed & 255) == 0) __atomic_add_fetch(&table->count, 256, __ATOMIC_RELAXED);
+                    return 1;
+                }
+            }
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static int contains_turns(uint64_t h1, uint64_t h2, int bit) {
+    uint64_t *slots = table->slots, mask = table->mask, i = h2 & mask;
+    uint64_t key = h1 & KEY_MASK;
+    if (!key) key = 1ULL << TURN_BITS;
+    for (;;) {
+        uint64_t v = __atomic_load_n(&slots[i], __ATOMIC_RELAXED);
+        if (v == 0) return 0;
+        if ((v & KEY_MASK) == key) return (v & turn_cover[bit]) != 0;
         i = (i + 1) & mask;
     }
 }
@@ -858,6 +934,7 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
     draw_count = draw;
     /* deferring a talon card until it is covered needs every talon card at hand: Draw 1 */
     search_flags = draw == 1 ? flags : flags & ~8;
+    by_turns = draw == 3 && (flags & 64);
     int at = 0;
     for (int i = 0; i < NCOL; i++) {
         if (lens[i] > MAXCOL) return -3;
@@ -887,7 +964,7 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
     f0->na = auto_moves(&f0->s, f0->autos);
     uint64_t h1, h2;
     hash_state(&f0->s, &h1, &h2);
-    insert(h1, h2);
+    if (by_turns) insert_turns(h1, h2, f0->s.pbit); else insert(h1, h2);
     if (won(&f0->s)) { sp = 0; result = 0; goto found; }
     pruned = 0;
     kids_top = 0;
@@ -905,8 +982,13 @@ int klondike_dfs_shared(const unsigned char *cards, const int *lens, const int *
         Move in = f->moves[f->i];
         f->i++;
         if (!k->s.pend) {
-            if (k->s.zpend && contains(k->g1, k->g2)) continue;
-            if (!insert(k->h1, k->h2)) continue;
+            if (by_turns) {
+                if (k->s.zpend && contains_turns(k->g1, k->g2, k->s.pbit)) continue;
+                if (!insert_turns(k->h1, k->h2, k->s.pbit)) continue;
+            } else {
+                if (k->s.zpend && contains(k->g1, k->g2)) continue;
+                if (!insert(k->h1, k->h2)) continue;
+            }
             if (table_count() >= table->cap) { stopped = 1; break; }
             if ((claimed & 4095) == 0 && (cpu_now() > deadline || (stop && *stop) || (done && *done))) { stopped = 1; break; }
         }

@@ -33,8 +33,11 @@ SOLVED, EXHAUSTED, UNFINISHED = "solved", "exhausted", "unfinished"
 #: which keeps every win (see the C file) and so the proof; DEFER_PARTIAL plays a part of a
 #: run off a face-up card only when the next move uses that card (sends it home or covers
 #: it), DEFER_EMPTIED empties a column by moving its run only when a King fills it next:
-#: both keep every win too (see the C file), in both draw counts.
-NARROW, PRUNE_BLOCKED, DEFER_TALON, DEFER_PARTIAL, DEFER_EMPTIED = 3, 4, 8, 16, 32
+#: both keep every win too (see the C file), in both draw counts. PASS_TURNED (Draw 3 only,
+#: ignored in Draw 1) passes by a position whose talon the turns reach from one met already
+#: (the same cards everywhere, fewer turned by a multiple of three, or any number turned when
+#: it has none or a multiple of three): that one has every move it has, so the proof is kept.
+NARROW, PRUNE_BLOCKED, DEFER_TALON, DEFER_PARTIAL, DEFER_EMPTIED, PASS_TURNED = 3, 4, 8, 16, 32, 64
 #: Longest line read back, and the deepest the search goes (moves plus the
 #: cards sent home at once along them).
 MAX_MOVES = 4096

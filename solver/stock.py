@@ -131,9 +131,10 @@ KLONDIKE_DFS_NARROW_FLAGS = {1: 11, 3: 3}
 #: The exhaustive search's flags, each of which keeps the proof: a talon card played onto a
 #: column only when the next move covers it (8: Draw 1 only, the C file ignores it in Draw 3),
 #: a part of a run moved off a card only when the next move uses that card (16), a column
-#: emptied only when a King fills it next (32).
+#: emptied only when a King fills it next (32), and in Draw 3 a position passed by when the turns
+#: reach it from one met already (64: fewer cards turned; the C file ignores it in Draw 1).
 KLONDIKE_DFS_FULL_FLAGS = (klondike_native.DEFER_TALON | klondike_native.DEFER_PARTIAL
-                           | klondike_native.DEFER_EMPTIED)
+                           | klondike_native.DEFER_EMPTIED | klondike_native.PASS_TURNED)
 #: In Draw 3, the share of the seconds left after the narrow search that the deal played as
 #: Draw 1 may take; the deal itself, as Draw 3, gets the rest (all of it when Draw 1 wins).
 KLONDIKE_DFS_DRAW1_SHARE = 0.75

@@ -200,3 +200,33 @@ def test_a_search_with_its_end_flag_set_proves_nothing():
     start = deal("klondike-draw1", 25116067550660661974)
     run = native.run(start, states=4_000_000, seconds=60, flags=native.DEFER_TALON, end=ctypes.c_int(1))
     assert run.outcome == native.UNFINISHED and run.states < 10_000
+
+
+# ---- Draw 3: a position passed by when the turns reach it from one met already ----
+
+def test_draw3_positions_the_turns_reach_from_one_met_are_passed_by():
+    """Lost Draw 3 deals, one thread (an exact count): 41,820 and 1,391,888 positions closed
+    without PASS_TURNED, 35,965 and 1,150,127 with it; the same verdict."""
+    for number, without, with_turns in ((80139354640693530684, 41_820, 35_965),
+                                        (72556933250061464984, 1_391_888, 1_150_127)):
+        start = deal("klondike-draw3", number)
+        before = native.run(start, states=4_000_000, seconds=60, flags=USE_FLAGS)
+        after = native.run(start, states=4_000_000, seconds=60, flags=USE_FLAGS | native.PASS_TURNED)
+        assert (before.outcome, before.states) == (native.EXHAUSTED, without)
+        assert (after.outcome, after.states) == (native.EXHAUSTED, with_turns)
+
+
+@pytest.mark.parametrize("number", [1, 2, 5, 6, 11, 63431823463733238674])
+def test_draw3_passing_by_turns_still_wins_and_its_lines_replay(number):
+    start = deal("klondike-draw3", number)
+    run = native.run_parallel(start, states=12_000_000, seconds=60, flags=USE_FLAGS | native.PASS_TURNED, threads=2)
+    assert run.outcome == native.SOLVED
+    assert replay(start, list(run.line)).won
+    assert klondike_wins(to_layout(start), 3, run.line)
+
+
+def test_passing_by_turns_is_ignored_in_draw1():
+    start = deal("klondike-draw1", 65746273996689795649)
+    plain = native.run(start, states=1_000_000, seconds=60, flags=USE_FLAGS)
+    turns = native.run(start, states=1_000_000, seconds=60, flags=USE_FLAGS | native.PASS_TURNED)
+    assert (plain.outcome, plain.states) == (turns.outcome, turns.states) == (native.EXHAUSTED, 136_394)
