@@ -287,6 +287,50 @@ static int cmp_dealable(const void *a, const void *b) {
     return i < j ? -1 : (i > j);
 }
 
+/* The best score a greedy line of at most ``steps`` moves reaches from ``st`` (its score
+ * ``score``): each step plays the move whose child scores highest, among children not met on
+ * the line: with W_AFTER_DEAL k >= 2, the worth of a position that deals, once its row is dealt,
+ * for the best 2 * width of them (spider_search._greedy_best, move for move). */
+static int greedy_best(State st, int score, int steps) {
+    int best = score;
+    if (steps > 63) steps = 63;
+    uint64_t met[64];
+    int nmet = 0;
+    Move moves[512];
+    met[nmet++] = hash(&st);
+    for (int g = 0; g < steps; g++) {
+        int starts[NCOL], cs[NCOL];
+        for (int i = 0; i < NCOL; i++) info(st.c[i], st.len[i], &starts[i], &cs[i]);
+        int nm = moves_of(&st, starts, moves);
+        int pick = -1, pick_score = 0;
+        uint64_t pick_hash = 0;
+        for (int k = 0; k < nm; k++) {
+            int s = moves[k].s, d = moves[k].d;
+            uint8_t keep_s[MAXC], keep_d[MAXC];
+            int len_s = st.len[s], len_d = st.len[d];
+            memcpy(keep_s, st.c[s], len_s);
+            memcpy(keep_d, st.c[d], len_d);
+            int gone = apply(&st, s, d, moves[k].count);
+            int sc = score - cs[s] - cs[d] + col_score(&st, s) + col_score(&st, d) + gone * W_REMOVED;
+            if (pick < 0 || sc > pick_score) {
+                uint64_t h = hash(&st);
+                int seen = 0;
+                for (int j = 0; j < nmet && !seen; j++) seen = met[j] == h;
+                if (!seen) { pick = k; pick_score = sc; pick_hash = h; }
+            }
+            st.len[s] = len_s; st.len[d] = len_d;
+            memcpy(st.c[s], keep_s, len_s);
+            memcpy(st.c[d], keep_d, len_d);
+        }
+        if (pick < 0) break;
+        apply(&st, moves[pick].s, moves[pick].d, moves[pick].count);
+        score = pick_score;
+        met[nmet++] = pick_hash;
+        if (score > best) best = score;
+    }
+    return best;
+}
+
 /* One phase: best-first from the entries in ``heap``; returns 1 when won,
  * else fills ``dealable`` (node indices, best first) and returns 0. */
 static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int last, int ph,
@@ -372,6 +416,23 @@ static int phase(Search *x, Heap *heap, Seen *seen, int visits, int width, int l
             k[i].key = total_score(&t, p->removed + gone); k[i].idx = deal[i];
         }
         qsort(k, n_deal, sizeof(KI), cmp_ki);
+        if (W_AFTER_DEAL >= 2) {
+            /* the best 2 * width, ranked again by what a short greedy line reaches from them */
+            size_t m = n_deal < (size_t)(2 * width) ? n_deal : (size_t)(2 * width);
+            for (size_t i = 0; i < m; i++) {
+                State t; const Node *p = &x->nodes[k[i].idx];
+                unpack(p->packed, &t);
+                deal_row(&t, x->rows + NCOL * ph);
+                k[i].key = greedy_best(t, k[i].key, W_AFTER_DEAL);
+            }
+            /* stable on the order above: the index breaks ties */
+            typedef struct { int key, rank, idx; } KR;
+            KR *r = malloc((m + 1) * sizeof(KR));
+            for (size_t i = 0; i < m; i++) { r[i].key = k[i].key; r[i].rank = (int)i; r[i].idx = k[i].idx; }
+            qsort(r, m, sizeof(KR), cmp_ki);
+            for (size_t i = 0; i < m; i++) k[i].idx = r[i].idx;
+            free(r);
+        }
         for (size_t i = 0; i < n_deal; i++) deal[i] = k[i].idx;
         free(k);
     } else {
@@ -428,7 +489,8 @@ static int attempt(Search *x, int width, int visits) {
 /* Returns the number of moves written to out (s, d, count triples; s = -1 a
  * deal), or -1 when no line was found. ``weights``: removed, face down, empty,
  * covered, same, other, break, and 1 to choose the positions that deal by
- * their score once the row is dealt (0: by their score before it). ``schedule``: (width, visits) pairs.
+ * their score once the row is dealt (0: by their score before it; k >= 2: the best 2 * width of those
+ * ranked again by what a greedy line of k moves reaches). ``schedule``: (width, visits) pairs.
  * ``stop``: NULL, or a flag another thread sets to end this search early (answered as not found). */
 int spider_search(const uint8_t *columns, const int *lengths, const uint8_t *rows, int nrows,
                   long states, double seconds, const int *weights, const int *schedule, int nschedule,

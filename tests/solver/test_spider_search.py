@@ -124,3 +124,18 @@ def test_an_interrupted_search_leaves_no_attempt_running():
     for thread in searching:
         thread.join(timeout=60)  # a stopped attempt ends within 256 positions; unstopped, 600 s
     assert not any(thread.is_alive() for thread in searching)
+
+
+def test_the_greedy_look_ahead_after_a_deal_wins_what_the_score_after_the_deal_loses():
+    """4 suits, deal 39210218364665735539, one attempt of the fifth weight set at (1,000,
+    100,000): choosing the positions that deal by the score once the row is dealt (1) finds no
+    line; ranking the best of them again by what a greedy line of 16 moves reaches does."""
+    columns, rows = spider_columns(deal("spider-4suits", 39210218364665735539))
+    weights = spider_search.PORTFOLIO[4]
+    assert weights[7] == spider_search.LOOK_AHEAD == 16
+    static, _ = spider_native.search(columns, rows, states=10**8, seconds=120, weights=weights[:7] + (1,),
+                                     schedule=((1000, 100_000),))
+    ahead, _ = spider_native.search(columns, rows, states=10**8, seconds=120, weights=weights,
+                                    schedule=((1000, 100_000),))
+    assert static is None and ahead is not None
+    assert replay(deal("spider-4suits", 39210218364665735539), spider_notation(columns, rows, ahead)).won
