@@ -32,6 +32,9 @@ VISIBILITY_TIMEOUT = 20  # seconds; must exceed every task's hard time limit
 TASK_SOFT_TIME_LIMIT = 12
 TASK_TIME_LIMIT = 15
 PRIORITY_BULK = 9  # pool and reserve filling, solving, par, honest references: after every validation
+# A hint's plan (games/services/hint_plans.py): a player waits for it, but each stage takes both
+# cores for seconds, so the validations waiting go first.
+PRIORITY_HINT_PLAN = 5
 BULK_TASKS = ("games.honest_reference", "games.deal_solve", "games.pools_fill", "games.pool_fill",
               "games.fill_job_step", "games.deal_difficulty", "games.difficulty_refresh", "games.par_refine")
 
@@ -56,7 +59,8 @@ app.conf.update(
     # "Retry limit exceeded ... the Celery application must be restarted" from a web request.
     task_ignore_result=True,
     # The bulk work's priority is routed by name (a task attribute for it is deprecated).
-    task_routes={name: {"priority": PRIORITY_BULK} for name in BULK_TASKS},
+    task_routes={**{name: {"priority": PRIORITY_BULK} for name in BULK_TASKS},
+                 "games.hint_plan": {"priority": PRIORITY_HINT_PLAN}},
     broker_connection_retry_on_startup=True,
     # The worker logs through the site's LOGGING (JSON lines in production), not its own format.
     worker_hijack_root_logger=False,

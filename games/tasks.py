@@ -108,6 +108,14 @@ def guest_games_expire_task() -> int:
     return deleted
 
 
+@shared_task(name="games.hint_plan")
+def hint_plan_task(game_id: str, ply: int, stage: int) -> str:
+    """One stage of the search behind a hint that found no line in time."""
+    from games.services.hint_plans import hint_plan_stage
+
+    return hint_plan_stage(game_id=game_id, ply=ply, stage=stage)
+
+
 @shared_task(name="games.deal_solve")
 def deal_solve_task(deal_id: int) -> str:
     from games.services.solving import deal_solve

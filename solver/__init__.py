@@ -28,7 +28,7 @@ from solver.errors import (
 from solver.hints import DEFAULT_HINT_BUDGET, DEFAULT_PROBE_BUDGET, HintLimits, hint
 from solver.library import library_check
 from solver.par import RefinedPar, decide_deals, find_winnable, refine_par, solve_with_par
-from solver.plans import PlannedHint, planned_hint
+from solver.plans import DeepPlan, PlannedHint, deep_plan, planned_hint
 from solver.presets import COMPLETE, FCS_PRESETS
 from solver.results import (
     IMPOSSIBLE,
@@ -49,14 +49,14 @@ from solver.search import DEFAULT_BUDGET, MAX_BUDGET, solve, warm_up
 from solver.stock import DEFAULT_STOCK_BUDGET, STOCK_VARIANTS
 
 __all__ = [
-    "COMPLETE", "DEFAULT_BUDGET", "DEFAULT_STOCK_BUDGET", "STOCK_VARIANTS",
+    "COMPLETE", "DEFAULT_BUDGET", "DeepPlan", "DEFAULT_STOCK_BUDGET", "STOCK_VARIANTS",
     "DEFAULT_HINT_BUDGET", "DEFAULT_PROBE_BUDGET", "FCS_PRESETS", "HintLimits",
     "IMPOSSIBLE", "LOST", "MAX_BUDGET", "MOVE", "SCOPE_NO_LINE",
     "SCOPE_NO_LINE_WITHOUT_RETURNS", "SCOPE_UNDECIDED", "SCOPE_WINNABLE", "UNDECIDED",
     "WINNABLE", "WON", "BudgetError", "HintResult", "IllegalLogError", "LibraryError",
     "ParResult", "PlannedHint", "RefinedPar", "SolveResult", "SolverError", "UnknownPresetError",
     "UnsupportedPositionError",
-    "decide_deals", "find_winnable", "hint", "library_check", "planned_hint", "refine_par", "solve",
-    "solve_with_par",
+    "decide_deals", "deep_plan", "find_winnable", "hint", "library_check", "planned_hint", "refine_par",
+    "solve", "solve_with_par",
     "warm_up",
 ]

@@ -37,7 +37,7 @@ from solver.errors import IllegalLogError
 from solver.hints import HintLimits, hint
 from solver.results import MOVE, SCOPE_WINNABLE, UNDECIDED, WINNABLE, WON, HintResult
 from solver.search import solve
-from solver.stock import is_stock_game, solve_stock
+from solver.stock import is_stock_game, solve_stock, solve_stock_stage
 from solver.verdicts import MemoryVerdicts, VerdictStore
 
 _MEMORY = MemoryVerdicts()
@@ -111,6 +111,41 @@ def planned_hint(
         return PlannedHint(found, (), True)
     return PlannedHint(HintResult(UNDECIDED, None, (), None, found.iterations,
                                   time.perf_counter() - started, found.scope), (), True)
+
+
+@dataclass(frozen=True, slots=True)
+class DeepPlan:
+    """What a longer search behind a hint found (``deep_plan``): ``plan``, the whole
+    line from the deal (the log, then a clean win), or ``()``; ``resume``, where a
+    next stage would go on (``None``: nothing is left to try)."""
+
+    plan: tuple[str, ...]
+    resume: int | None
+    states: int
+    seconds: float
+
+
+def deep_plan(start, log: Sequence[str], *, seconds: float, resume: int = 0,
+              budget: int | None = None) -> DeepPlan:
+    """A plan for a Klondike or Spider game whose hint found none within a hint's
+    limits: one stage of a longer search from the position ``log`` reaches
+    (``solve_stock_stage``: ``seconds`` on every core, going on from ``resume``),
+    its line cleaned as a hint's is (inner loops cut; back to a position of the
+    game only when the line cannot avoid it). A worker runs it, stage after stage,
+    and keeps the plan with the game; the next hint follows it."""
+    started = time.perf_counter()
+    if not is_stock_game(start):
+        raise ValueError(f"deep plans are for Klondike and Spider, not {getattr(start, 'variant', start)!r}")
+    game = _Game.of(start, log)
+    if is_won(game.current):
+        return DeepPlan(game.log, None, 0, 0.0)
+    result, following = solve_stock_stage(game.current, seconds=seconds, first=resume, budget=budget)
+    plan: tuple[str, ...] = ()
+    if result.status == WINNABLE:
+        line = game.cleaned(result.moves) or game.cleaned(result.moves, revisit=True)
+        if line is not None:
+            plan, following = (*game.log, *line), None
+    return DeepPlan(plan, following, result.iterations, time.perf_counter() - started)
 
 
 def _move(line: Sequence[str], iterations: int, started: float) -> HintResult:

@@ -78,11 +78,15 @@ DEAL = (-1, -1, 0)
 @dataclass(frozen=True, slots=True)
 class SpiderLine:
     """What the search found: ``moves`` as ``(source, destination, count)``
-    with 0-based columns (``DEAL`` for a stock deal), or ``None``."""
+    with 0-based columns (``DEAL`` for a stock deal), or ``None``. ``resume``:
+    the first attempt of the plan (``attempts()``) that did not run to its end
+    without a win, where a later search from the same position may start
+    (``first``) to go on from this one; ``len(attempts())`` once every attempt ran."""
 
     moves: tuple[tuple[int, int, int], ...] | None
     states: int
     seconds: float
+    resume: int = 0
 
 
 _INFO: dict[tuple, tuple[int, int]] = {}
@@ -329,8 +333,15 @@ def _line(node) -> tuple[tuple[int, int, int], ...]:
     return tuple(reversed(moves))
 
 
+def attempts() -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """The search's attempts in order: each level of the ``SCHEDULE`` with every
+    weight set of ``PORTFOLIO``, as ``(weights, schedule)``."""
+    return [(weights, (level,)) for level in SCHEDULE for weights in PORTFOLIO]
+
+
 def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
-           states: int, seconds: float, native: bool | None = None, threads: int = 1) -> SpiderLine:
+           states: int, seconds: float, native: bool | None = None, threads: int = 1,
+           first: int = 0) -> SpiderLine:
     """Look for a winning line from ``columns`` with ``rows`` still in the stock
     (next row first), visiting at most ``states`` positions in ``seconds``:
     each level of the ``SCHEDULE`` with every weight set of ``PORTFOLIO``,
@@ -342,26 +353,36 @@ def search(columns: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], *,
     thread taking the next attempt of the same order as soon as its last one ends;
     the answer is still the earliest attempt's line (``_search_threads``).
 
+    ``first``: the attempt to begin with (a ``resume`` of an earlier search from
+    the same position), so that searches of a few seconds each, one after the
+    other, try what one long search would.
+
     >>> search([()] * 10, [], states=10, seconds=1.0).moves
     """
     started = time.monotonic()
     deadline = started + seconds
-    plan = [(weights, (level,)) for level in SCHEDULE for weights in PORTFOLIO]
+    plan = attempts()
+    first = min(max(0, first), len(plan))
     if threads > 1 and native is not False and spider_native.available():
-        return _search_threads(columns, rows, states, deadline, plan, threads, started)
-    used = 0
-    for weights, schedule in plan:
+        return _search_threads(columns, rows, states, deadline, plan, threads, started, first)
+    used, resume = 0, first
+    for index in range(first, len(plan)):
+        weights, schedule = plan[index]
         left = deadline - time.monotonic()
         if used >= states or left <= 0:
             break
         moves, spent = _search_with(columns, rows, states - used, left, weights, schedule, native)
         used += spent
         if moves is not None:
-            return SpiderLine(moves, used, time.monotonic() - started)
-    return SpiderLine(None, used, time.monotonic() - started)
+            return SpiderLine(moves, used, time.monotonic() - started, index)
+        if used < states and time.monotonic() < deadline:  # it ran to its end: nothing to go back to
+            resume = index + 1
+        else:
+            break
+    return SpiderLine(None, used, time.monotonic() - started, resume)
 
 
-def _search_threads(columns, rows, states, deadline, plan, threads, started) -> SpiderLine:
+def _search_threads(columns, rows, states, deadline, plan, threads, started, first=0) -> SpiderLine:
     """``search`` with ``threads`` compiled attempts at once (ctypes releases the GIL).
     The answer is the line of the earliest attempt in the plan's order that wins, as with
     one thread: a line found ends the attempts after it, and the ones before it run on.
@@ -370,10 +391,11 @@ def _search_threads(columns, rows, states, deadline, plan, threads, started) -> 
     import ctypes
 
     lock = threading.Lock()
-    todo = iter(enumerate(plan))
+    todo = iter(enumerate(plan[first:], first))
     # positions: those used by finished attempts, and those allowed to the running ones, so
     # that all of them together stay within ``states``
     shared = {"used": 0, "reserved": 0, "best": None}
+    ended: set[int] = set()  # attempts that ran to their end without a win
     running: dict[int, ctypes.c_int] = {}  # attempt index -> its stop flag
 
     def work() -> None:
@@ -394,6 +416,8 @@ def _search_threads(columns, rows, states, deadline, plan, threads, started) -> 
                                                     weights=weights, schedule=schedule, stop=stop)
             finally:
                 with lock:
+                    if moves is None and spent < allowed and not stop.value and time.monotonic() < deadline:
+                        ended.add(index)
                     shared["reserved"] -= allowed
                     shared["used"] += spent
                     del running[index]
@@ -417,7 +441,12 @@ def _search_threads(columns, rows, states, deadline, plan, threads, started) -> 
                 flag.value = 1
         raise
     best = shared["best"]
-    return SpiderLine(None if best is None else best[1], shared["used"], time.monotonic() - started)
+    resume = first
+    while resume in ended:
+        resume += 1
+    if best is not None and best[1] is not None:
+        resume = best[0]
+    return SpiderLine(None if best is None else best[1], shared["used"], time.monotonic() - started, resume)
 
 
 def _search_with(columns, rows, states, seconds, weights, schedule, native):

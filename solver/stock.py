@@ -461,6 +461,29 @@ def _spider(position, budget, seconds, started, minimal) -> SolveResult:
     return _from_search(position, moves, found.states, started, "spider-beam")
 
 
+def solve_stock_stage(position: StockPosition, *, seconds: float, first: int = 0,
+                      budget: int | None = None) -> tuple[SolveResult, int | None]:
+    """A search of ``seconds`` from ``position`` that a later one may go on from:
+    ``(result, resume)``, where ``resume`` is what to pass as ``first`` to the next
+    stage (``None``: nothing is left to try, or the family's search cannot be resumed).
+
+    Spider: the attempts of ``spider_search.attempts()`` from ``first`` on, on every
+    core (``SPIDER_THREADS``); stages one after the other try what one search of their
+    seconds together would. Klondike: one search of ``seconds`` (a deal as dealt: its
+    whole verdict), never resumed."""
+    started = time.perf_counter()
+    if family_of(position.variant) is not SPIDER:
+        return solve_stock(position, budget=budget or KLONDIKE_DFS_STATES, seconds=seconds,
+                           minimal=is_starting_deal(position)), None
+    columns, rows = spider_columns(position)
+    found = spider_search.search(columns, rows, states=budget or SPIDER_DEFAULT_BUDGET, seconds=seconds,
+                                 threads=SPIDER_THREADS, first=first)
+    moves = None if found.moves is None else spider_notation(columns, rows, found.moves)
+    done = found.moves is not None or found.resume >= len(spider_search.attempts())
+    resume = None if done else found.resume
+    return _from_search(position, moves, found.states, started, "spider-beam"), resume
+
+
 def default_stock_budget(variant: str) -> int:
     """Positions a Klondike or Spider search gets when the caller gives no budget."""
     return SPIDER_DEFAULT_BUDGET if family_of(variant) is SPIDER else DEFAULT_STOCK_BUDGET

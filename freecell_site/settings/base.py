@@ -337,6 +337,13 @@ HINT_STOCK_BUDGET = env.int("HINT_STOCK_BUDGET", default=1_000_000)
 HINT_MAX_ITERATIONS = env.int("HINT_MAX_ITERATIONS", default=400_000)
 HINT_MAX_SECONDS = env.float("HINT_MAX_SECONDS", default=1.5)
 HINT_MAX_PROBES = env.int("HINT_MAX_PROBES", default=16)
+# A Klondike or Spider hint whose search finds no line within those limits asks the worker
+# for a plan (games/services/hint_plans.py): stages of HINT_PLAN_STAGE_SECONDS on every core
+# (inside the task's soft time limit, freecell_site/celery.py), at most HINT_PLAN_STAGES of
+# them (0: never), while the page asks again every HINT_PLAN_RETRY_SECONDS.
+HINT_PLAN_STAGE_SECONDS = env.float("HINT_PLAN_STAGE_SECONDS", default=9.0)
+HINT_PLAN_STAGES = env.int("HINT_PLAN_STAGES", default=3)
+HINT_PLAN_RETRY_SECONDS = env.int("HINT_PLAN_RETRY_SECONDS", default=2)
 # Every verdict (the lost-position notice) answers this long after it was asked, found
 # early or not: a position on the solver's own line is found at once and one off it after
 # a search, so an answer as soon as found would say which (docs/reliability.md). Its search

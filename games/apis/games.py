@@ -5,6 +5,7 @@ games of this browser session's guest (``games.apis.owners``): guests start
 server games on the variants with face-down cards only, and never submit one.
 """
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -47,6 +48,7 @@ from games.selectors import TokenPlayer, daily_rank, game_submission, player_gam
 from games.services.games import (
     MAX_CLIENT_MS,
     MAX_LOG_MOVES,
+    PLANNING,
     deal_game_start,
     game_hint,
     game_undo,
@@ -310,7 +312,11 @@ class GameUndoApi(APIView):
 
 
 class HintOut(serializers.Serializer):
-    status = serializers.ChoiceField(["move", "lost", "won", "undecided"])
+    status = serializers.ChoiceField(
+        ["move", "lost", "won", "undecided", "planning"],
+        help_text="planning (a game's Klondike or Spider hint): the hint's search found no line in time "
+                  "and the worker is looking further; ask again after retry_after seconds. Not counted.",
+    )
     move = serializers.CharField(allow_null=True, help_text="First move of a verified winning line.")
     last_good_ply = serializers.IntegerField(
         allow_null=True, help_text="When lost: the ply after which a win was still possible."
@@ -318,13 +324,17 @@ class HintOut(serializers.Serializer):
     hints = serializers.IntegerField(allow_null=True, help_text="Hints used in this game (null for guests).")
     ranked = serializers.BooleanField(allow_null=True, help_text="Whether the game is still ranked.")
     scope = serializers.CharField(help_text="What a 'lost' verdict proves.")
+    retry_after = serializers.IntegerField(
+        allow_null=True, help_text="When planning: the seconds after which to ask again (null otherwise)."
+    )
 
 
 def hint_out(hint, game: Game | None) -> dict:
+    planning = hint.status == PLANNING
     return HintOut(
         {"status": hint.status, "move": hint.move, "last_good_ply": hint.last_good_index,
          "hints": game.hints if game else None, "ranked": game.ranked if game else None,
-         "scope": hint.scope}
+         "scope": hint.scope, "retry_after": settings.HINT_PLAN_RETRY_SECONDS if planning else None}
     ).data
 
 

@@ -40,10 +40,12 @@ from games.selectors import daily_is_open, daily_layout_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.fairplay import fairplay_warm_due
 from games.services.game_rows import game_row_locked
+from games.services.hint_plans import RUNNING, hint_plan_start, hint_plan_state
 from games.services.layouts import layout_attempt
 from games.services.leaderboards import leaderboards_outdate
 from games.services.links import Origin, origin_record
 from games.services.solving import hint_plan, hint_solve
+from solver.results import UNDECIDED, HintResult
 
 MAX_LOG_MOVES = 1000
 MAX_CLIENT_MS = 30 * 24 * 3600 * 1000  # a month of play is more than any game
@@ -398,13 +400,41 @@ def _game_asking(*, game_id, player) -> Game:
     return game
 
 
+#: A hint's answer while the worker plans (games/services/hint_plans.py): the page asks again.
+PLANNING = "planning"
+
+
 def game_hint(*, game_id, player):
     """The next move of the game's plan (a new plan once the player left it); the
-    hint is counted and the plan kept with the game."""
+    hint is counted and the plan kept with the game.
+
+    A Klondike or Spider hint whose search finds no line in time rings the worker
+    for a longer one and answers ``planning`` (not counted: no move was given, but
+    a ranked game is no longer ranked, as a hint asked); asked again while the
+    worker plans, it answers ``planning`` at once, and once the plan is kept, its
+    next move (``hint_plans.py``)."""
     game = _game_asking(game_id=game_id, player=player)
     moves = game.move_list
-    planned = log_hint(deal=game.deal, moves=moves, plan=game.plan.split())
+    plan = game.plan.split()
+    on_plan = len(plan) > len(moves) and plan[:len(moves)] == moves
+    if not on_plan and hint_plan_state(game=game) == RUNNING:
+        return _planning(game_id=game_id, player=player)
+    planned = log_hint(deal=game.deal, moves=moves, plan=plan)
+    if planned.hint.status == UNDECIDED and hint_plan_start(game=game):
+        game.refresh_from_db(fields=["plan"])
+        if hint_plan_state(game=game) == RUNNING or not game.plan:  # the worker's (an eager one is done)
+            return _planning(game_id=game_id, player=player)
+        planned = log_hint(deal=game.deal, moves=moves, plan=game.plan.split())
     return planned.hint, game_hint_count(game_id=game_id, player=player, plan=planned.plan, ply=len(moves))
+
+
+def _planning(*, game_id, player):
+    with transaction.atomic():
+        game = game_locked(game_id=game_id, player=player)
+        if game.ranked:
+            game.ranked = False
+            game.save(update_fields=["ranked", "updated_at"])
+    return HintResult(PLANNING, None, (), None, 0, 0.0), game
 
 
 def game_verdict(*, game_id, player):

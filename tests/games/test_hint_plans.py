@@ -44,7 +44,7 @@ def press_hint_to_a_win(api, variant, number, log=()):
             break
         body = api.post(f"/api/games/{game_id}/hint/").json()
         assert body["status"] == "move", (len(log), body)
-        assert set(body) == {"status", "move", "last_good_ply", "hints", "ranked", "scope"}  # never the plan
+        assert set(body) == {"status", "move", "last_good_ply", "hints", "ranked", "scope", "retry_after"}  # no plan
         play(api, game_id, len(log), [body["move"]])
         log.append(body["move"])
     game = Game.objects.get(pk=game_id)
@@ -214,3 +214,94 @@ def test_a_first_hint_after_moves_makes_the_same_search_on_and_off_the_stored_li
     for game_id in (on_id, off_id):
         assert api.post(f"/api/games/{game_id}/hint/").json()["status"] == "move"
     assert len(calls) == 2 and calls[0] == calls[1] and calls[0][1] is None
+
+
+# --- The worker's plans: a hint whose own search finds nothing in time -----------------------
+#: Spider 4 suits #1 needs about 70,000 positions: a hint with 2,000 finds no line.
+HARD = ("spider-4suits", 1)
+
+
+def hint(api, game_id):
+    response = api.post(f"/api/games/{game_id}/hint/")
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+@pytest.fixture
+def small_hints(settings):
+    settings.HINT_STOCK_BUDGET = 2_000
+    settings.HINT_PLAN_STAGES = 3
+    return settings
+
+
+def test_a_hint_the_search_cannot_answer_is_planned_on_the_worker_then_followed_to_a_win(
+        api, small_hints, monkeypatch):
+    from games.services import games as game_services
+    from games.services.hint_plans import hint_plan_stage
+
+    game_id = start(api, *HARD)
+    first = hint(api, game_id)
+    assert first == {"status": "planning", "move": None, "last_good_ply": None, "hints": 0, "ranked": False,
+                     "scope": "", "retry_after": 2}
+    real_log_hint = game_services.log_hint
+    monkeypatch.setattr(game_services, "log_hint", lambda **kw: pytest.fail("searched while the worker plans"))
+    assert hint(api, game_id)["status"] == "planning"  # asked again: at once, no search
+    assert hint_plan_stage(game_id=game_id, ply=0, stage=0) == "planned"
+    assert hint_plan_stage(game_id=game_id, ply=0, stage=0) == "stale"  # delivered twice: nothing more
+    monkeypatch.setattr(game_services, "log_hint", real_log_hint)
+    plan = Game.objects.get(pk=game_id).plan.split()
+    assert engine.replay(engine.deal(*HARD), plan).won
+    log = []
+    while Game.objects.get(pk=game_id).state == Game.State.PLAYING:
+        body = hint(api, game_id)
+        assert body["move"] == plan[len(log)], len(log)  # the worker's plan, followed
+        play(api, game_id, len(log), [body["move"]])
+        log.append(body["move"])
+    assert Game.objects.get(pk=game_id).hints == len(log) == len(plan)
+
+
+def test_a_plan_for_a_log_the_player_left_is_not_kept(api, small_hints):
+    from games.services.hint_plans import hint_plan_stage
+
+    game_id = start(api, *HARD)
+    assert hint(api, game_id)["status"] == "planning"
+    move = str(engine.legal_moves(engine.deal(*HARD))[0])
+    play(api, game_id, 0, [move])
+    assert hint_plan_stage(game_id=game_id, ply=0, stage=0) == "moved"
+    assert Game.objects.get(pk=game_id).plan == ""
+    assert hint(api, game_id)["status"] == "planning"  # planned again, from where the game is
+
+
+def test_stages_go_on_where_the_last_stopped_and_once_spent_the_hint_is_undecided(api, small_hints, monkeypatch):
+    from games.services import hint_plans
+
+    stages, sent = [], []
+    monkeypatch.setattr(solver, "deep_plan", lambda start, log, *, seconds, resume: stages.append(resume)
+                        or solver.DeepPlan((), resume + 7, 1, 0.0))
+    monkeypatch.setattr(hint_plans.tasks.hint_plan_task, "delay", lambda *args: sent.append(args))
+    game_id = start(api, *HARD)
+    assert hint(api, game_id)["status"] == "planning"
+    for stage in range(3):
+        assert sent[-1] == (game_id, 0, stage)
+        hint_plans.hint_plan_stage(game_id=game_id, ply=0, stage=stage)
+    assert stages == [0, 7, 14] and len(sent) == 3
+    body = hint(api, game_id)
+    assert (body["status"], body["hints"], body["retry_after"]) == ("undecided", 1, None)
+    assert len(sent) == 3  # a log whose plan failed is not planned again
+
+
+def test_one_plan_at_a_time_per_player(api, small_hints, monkeypatch):
+    from games.services import hint_plans
+
+    monkeypatch.setattr(hint_plans.tasks.hint_plan_task, "delay", lambda *args: None)
+    first, second = start(api, *HARD), start(api, "spider-4suits", 2)
+    assert hint(api, first)["status"] == "planning"
+    assert hint(api, second)["status"] == "undecided"
+
+
+def test_a_hint_planned_on_a_ranked_daily_takes_it_off_the_board(api, small_hints):
+    game_id = start(api, *HARD)
+    Game.objects.filter(pk=game_id).update(ranked=True)
+    body = hint(api, game_id)
+    assert (body["status"], body["ranked"], body["hints"]) == ("planning", False, 0)
+    assert Game.objects.get(pk=game_id).ranked is False

@@ -110,7 +110,7 @@ def test_a_stock_game_hint_after_moves_names_only_a_legal_move_of_a_winning_line
     assert response.status_code == 200, response.content
     answer = response.json()
     assert answer == {"status": "move", "move": answer["move"], "last_good_ply": None, "hints": 1,
-                      "ranked": False, "scope": answer["scope"]}
+                      "ranked": False, "scope": answer["scope"], "retry_after": None}
     position = engine.replay(engine.deal(variant, number), line[:6]).position
     assert engine.replay(position, [answer["move"]]).error_index is None  # legal where the player is
 

@@ -27,9 +27,10 @@ export function serverGame({ id = 1, number = 1, moves = [], state = "playing", 
 /**
  * The games API as a player's account holds it: `games` newest first. Every
  * call is recorded; `refuse[name]` makes that call throw the given error.
+ * `hints`: the answers of the first hints, in order (then a move).
  */
-export function fakeApi({ games = [], daily = null, refuse = {} } = {}) {
-  const server = { games: games.slice(), calls: [], refuse: { ...refuse }, nextId: 100 };
+export function fakeApi({ games = [], daily = null, refuse = {}, hints = [] } = {}) {
+  const server = { games: games.slice(), calls: [], refuse: { ...refuse }, nextId: 100, hints: hints.slice() };
   const call = (name, ...args) => {
     server.calls.push([name, ...args]);
     if (server.refuse[name]) throw server.refuse[name];
@@ -69,6 +70,7 @@ export function fakeApi({ games = [], daily = null, refuse = {} } = {}) {
       call("hint", id);
       const game = find(id);
       game.ranked = false;
+      if (server.hints.length) return server.hints.shift();
       return { status: "move", move: "6a", last_good_ply: null, hints: 1, scope: "", ranked: false };
     },
     async dealHint(variant, number, moves) {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { askHint, RANKED_HINT_QUESTION } from "../../frontend/static/fc/js/hints.js";
+import { askHint, PLANNING_WORDS, RANKED_HINT_QUESTION } from "../../frontend/static/fc/js/hints.js";
 import { createSession } from "../../frontend/static/fc/js/session.js";
 import { apiError, fakeApi, serverGame } from "./fakes.mjs";
 
@@ -79,4 +79,37 @@ test("a player's hint before the first move starts the server game first", async
   const { server, ask } = setUp({ moves: [] });
   assert.equal((await ask(() => true)).kind, "move");
   assert.deepEqual(server.calls.map((c) => c[0]), ["startGame", "hint"]);
+});
+
+const planning = { status: "planning", move: null, last_good_ply: null, hints: 0, scope: "", ranked: false, retry_after: 2 };
+
+test("while the worker plans, the page says so once and asks again after retry_after until the move comes", async () => {
+  const server = fakeApi({ games: [serverGame({ id: 5, moves: ["6a"] })], hints: [planning, planning] });
+  const session = createSession({ client: server.client, config: player, current: () => localGame(["6a"]), remote: serverGame({ id: 5, moves: ["6a"] }) });
+  const said = [], waited = [];
+  const outcome = await askHint({ client: server.client, session, config: player, moves: ["6a"], confirm: () => true,
+    onPlanning: (words) => said.push(words), wait: async (ms) => { waited.push(ms); } });
+  assert.deepEqual(outcome, { kind: "move", move: "6a" });
+  assert.equal(server.called("hint").length, 3);
+  assert.deepEqual(waited, [2000, 2000]);
+  assert.deepEqual(said, [PLANNING_WORDS]);
+});
+
+test("a player who moves while the worker plans gets no hint for the board they left", async () => {
+  const server = fakeApi({ games: [serverGame({ id: 5, moves: ["6a"] })], hints: [planning] });
+  const session = createSession({ client: server.client, config: player, current: () => localGame(["6a"]), remote: serverGame({ id: 5, moves: ["6a"] }) });
+  let current = true;
+  const outcome = await askHint({ client: server.client, session, config: player, moves: ["6a"], confirm: () => true,
+    stillCurrent: () => current, wait: async () => { current = false; } });
+  assert.deepEqual(outcome, { kind: "stale" });
+  assert.equal(server.called("hint").length, 1);
+});
+
+test("planning that runs past its limit ends in the local nudge, said as undecided", async () => {
+  const server = fakeApi({ games: [serverGame({ id: 5, moves: ["6a"] })], hints: Array(50).fill(planning) });
+  const session = createSession({ client: server.client, config: player, current: () => localGame(["6a"]), remote: serverGame({ id: 5, moves: ["6a"] }) });
+  const outcome = await askHint({ client: server.client, session, config: player, moves: ["6a"], confirm: () => true,
+    planningMs: -1, wait: async () => {} });
+  assert.equal(outcome.kind, "nudge");
+  assert.equal(outcome.reason, "The solver found no answer in time; here is a simple nudge instead.");
 });

@@ -195,3 +195,21 @@ def test_the_stored_line_is_a_fallback_only_after_the_same_search(monkeypatch):
     assert searched == [5, 5]  # the same search on and off the stored line
     assert (on.hint.status, on.hint.move, on.plan) == (MOVE, line[5], tuple(line))
     assert off.hint.status == UNDECIDED and off.plan == ()
+
+
+def test_a_deep_plan_goes_on_stage_after_stage_and_starts_with_the_log():
+    """The worker's plan (``deep_plan``): a stage cut short says where the next goes on, and
+    the plan found is the log, then a line that wins without going back to a position of it."""
+    from solver import deep_plan, spider_search
+
+    start = deal("spider-4suits", 1)
+    log = [str(legal_moves(start)[0])]
+    cut = deep_plan(start, log, seconds=600, budget=20_000)
+    assert cut.plan == () and 0 < cut.resume < len(spider_search.attempts())
+    found = deep_plan(start, log, seconds=600, resume=cut.resume)
+    assert found.resume is None and found.plan[:1] == tuple(log)
+    assert replay(start, list(found.plan)).won
+    positions = _positions(start, found.plan)
+    assert len(set(positions)) == len(positions)
+    with pytest.raises(ValueError, match="Klondike and Spider"):
+        deep_plan(deal("freecell", 1), [], seconds=1)

@@ -139,3 +139,21 @@ def test_the_greedy_look_ahead_after_a_deal_wins_what_the_score_after_the_deal_l
                                     schedule=((1000, 100_000),))
     assert static is None and ahead is not None
     assert replay(deal("spider-4suits", 39210218364665735539), spider_notation(columns, rows, ahead)).won
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_search_goes_on_where_an_earlier_one_stopped(threads):
+    """Spider 4 suits #1: one search wins with its 21st attempt. One cut short by its
+    positions says where to go on (``resume``: no later than the attempt it was in); a
+    second from there finds the same line, on one thread or two."""
+    columns, rows = spider_columns(deal("spider-4suits", 1))
+    whole = spider_search.search(columns, rows, states=5_000_000, seconds=600)
+    assert whole.moves is not None and whole.resume == 20
+    cut = spider_search.search(columns, rows, states=20_000, seconds=600, threads=threads)
+    assert cut.moves is None and 0 < cut.resume <= 20
+    went_on = spider_search.search(columns, rows, states=5_000_000, seconds=600, threads=threads, first=cut.resume)
+    assert went_on.moves == whole.moves and went_on.resume == 20
+    assert went_on.states < whole.states  # the attempts that had ended were not run again
+    done = spider_search.search(columns, rows, states=5_000_000, seconds=600,
+                                first=len(spider_search.attempts()))
+    assert done.moves is None and done.states == 0 and done.resume == len(spider_search.attempts())

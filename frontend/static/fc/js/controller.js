@@ -144,8 +144,15 @@ export function createController({ root, config, loaded, store, view, hud, say, 
     if (hinting) return;
     hinting = true;
     const game = table.game();
+    let planning = false;
     try {
-      const outcome = await askHint({ client, session, config, moves: game.moves, confirm });
+      const outcome = await askHint({
+        client, session, config, moves: game.moves, confirm,
+        stillCurrent: () => table.game() === game,
+        onPlanning: (words) => { planning = true; hud.notice(words, [], "info"); say(words); },
+      });
+      if (planning) hud.notice("");
+      if (outcome.kind === "stale") return;
       if (outcome.kind !== "declined") hintsUsed += 1;
       // A hint for a board the player has moved on from is no hint.
       if (table.game() === game) showHint(outcome, { game, table, view, hud, say });

@@ -37,20 +37,41 @@ async function solverAnswer({ client, session, config, moves, waitMs }) {
   throw Object.assign(new Error("No solver for this game."), { code: "no_solver" });
 }
 
+export const PLANNING_WORDS = "The solver is looking further into this position; the hint follows in a few seconds.";
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
 /**
  * Resolves to one of `{kind: "declined"}`, `{kind: "move", move}`,
- * `{kind: "lost", lastGood, scope}` or `{kind: "nudge", reason}` (show the
- * local nudge, after saying why). `confirm(question)` resolves true to go on.
+ * `{kind: "lost", lastGood, scope}`, `{kind: "nudge", reason}` (show the
+ * local nudge, after saying why) or `{kind: "stale"}` (the player moved while
+ * the server was still planning: nothing to show). `confirm(question)`
+ * resolves true to go on.
+ *
+ * A game's Klondike or Spider hint may answer "planning": the worker is
+ * looking further. `onPlanning(words)` says so (once), and the server is asked again
+ * after its `retry_after` seconds, for at most `planningMs`, while
+ * `stillCurrent()` (the board is the one the hint was asked for).
  */
-export async function askHint({ client, session, config, moves, confirm, waitMs = 5000 }) {
+export async function askHint({ client, session, config, moves, confirm, waitMs = 5000, onPlanning = () => {},
+  stillCurrent = () => true, planningMs = 60000, wait = sleep }) {
   const labels = { yes: "Show a hint", no: "No, keep it ranked" };
   if (session.ranked() && !(await confirm(RANKED_HINT_QUESTION, labels))) return { kind: "declined" };
   let answer;
+  const began = Date.now();
   try {
     answer = await solverAnswer({ client, session, config, moves, waitMs });
+    for (let said = false; answer?.status === "planning"; said = true) {
+      session.unranked();
+      if (!said) onPlanning(PLANNING_WORDS);
+      if (Date.now() - began > planningMs) return { kind: "nudge", reason: nudgeReason("undecided") };
+      await wait(1000 * Math.max(1, answer.retry_after ?? 2));
+      if (!stillCurrent()) return { kind: "stale" };
+      answer = await solverAnswer({ client, session, config, moves, waitMs });
+    }
   } catch (error) {
     return { kind: "nudge", reason: nudgeReason(error?.code) };
   }
+  if (!stillCurrent()) return { kind: "stale" };
   // The server unranks a ranked game at its first hint (its answer says "ranked": false).
   session.unranked();
   if (answer?.status === "move" && answer.move) return { kind: "move", move: answer.move };
