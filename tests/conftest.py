@@ -297,7 +297,9 @@ def cache_counts_forgotten(request):
       of every test comes from 127.0.0.1, so an earlier test's attempts were counted against a
       later one's. The schema fuzz's hundreds of reset links used up the ten reset confirms
       an address has an hour, and a browser test's reset in the same test process, later in
-      the run, was refused (429) whenever the two shared one."""
+      the run, was refused (429) whenever the two shared one;
+    - the worker's hint plans in progress (``hint-plan``): a test that left one running held
+      one of the site's ``HINT_PLAN_AT_ONCE`` places, and its player's, for 90 s."""
     if not {"db", "transactional_db", "django_db_setup"} & set(request.fixturenames) \
             and request.node.get_closest_marker("django_db") is None:
         return
@@ -306,7 +308,7 @@ def cache_counts_forgotten(request):
     from games.selectors.stored import PREFIX
 
     client = cache._cache.get_client(write=True)
-    stale = [key for prefix in (PREFIX, "accounts:hits:")
+    stale = [key for prefix in (PREFIX, "accounts:hits:", "hint-plan")
              for key in client.scan_iter(match=cache.make_key(prefix) + "*", count=1000)]
     if stale:
         client.delete(*stale)

@@ -103,3 +103,34 @@ def test_a_guest_pressing_hint_on_a_klondike_deal_dealt_in_the_page(site):
         positions.append(engine.apply_move(positions[-1], move))
     assert len(set(positions)) == len(positions)
     assert not Game.objects.exists() and not site.errors
+
+
+def test_a_hint_the_worker_plans_is_said_then_shown(site, make_player, monkeypatch):
+    """Spider 4 suits: a hint the server answers "planning" (its own search found no line; here
+    the plan is begun for the game before the page asks) is said once in the notice, and the page
+    asks again after retry_after; once the plan is kept (the worker's stage, run here) the next
+    answer is its move, shown as any hint, and the notice is gone."""
+    from games.services import hint_plans
+
+    variant, number = "spider-4suits", 1
+    player = make_player("patient")
+    start = engine.deal(variant, number)
+    opening = [str(engine.legal_moves(start)[0])]
+    game_id = play_elsewhere(player, opening, variant=variant, number=number)["id"]
+    monkeypatch.setattr(hint_plans.tasks.hint_plan_task, "delay", lambda *args: None)  # the stage runs below
+    assert hint_plans.hint_plan_start(game=Game.objects.select_related("deal").get(pk=game_id))
+    log_in(site, site.base, "patient", f"/play/{variant}/{number}")
+    site.locator('[data-hud="moves"]', has_text="1").wait_for()
+    with site.expect_response("**/hint/") as first:
+        site.keyboard.press("h")
+    assert first.value.json()["status"] == "planning"
+    notice = site.locator("[data-hud=notice]", has_text="looking further into this position")
+    notice.wait_for()
+    assert hint_plans.hint_plan_stage(game_id=game_id, ply=1, stage=0) == "planned"
+    plan = Game.objects.get(pk=game_id).plan.split()
+    with site.expect_response(lambda r: r.url.endswith("/hint/") and r.json()["status"] == "move") as answer:
+        pass
+    assert answer.value.json()["move"] == plan[1]
+    site.locator("[data-announcer]", has_text="Hint:").wait_for()
+    notice.wait_for(state="hidden")
+    assert Game.objects.get(pk=game_id).hints == 1 and not site.errors

@@ -305,3 +305,32 @@ def test_a_hint_planned_on_a_ranked_daily_takes_it_off_the_board(api, small_hint
     body = hint(api, game_id)
     assert (body["status"], body["ranked"], body["hints"]) == ("planning", False, 0)
     assert Game.objects.get(pk=game_id).ranked is False
+
+
+def test_a_stage_that_ends_no_attempt_is_the_last(api, small_hints, monkeypatch):
+    from games.services import hint_plans
+
+    sent = []
+    monkeypatch.setattr(solver, "deep_plan", lambda start, log, *, seconds, resume: solver.DeepPlan((), resume, 1, 0.0))
+    monkeypatch.setattr(hint_plans.tasks.hint_plan_task, "delay", lambda *args: sent.append(args))
+    game_id = start(api, *HARD)
+    assert hint(api, game_id)["status"] == "planning"
+    assert hint_plans.hint_plan_stage(game_id=game_id, ply=0, stage=0) == "failed"
+    assert len(sent) == 1 and hint(api, game_id)["status"] == "undecided"
+
+
+def test_the_site_plans_at_most_hint_plan_at_once_games_at_a_time(api, make_player, small_hints, monkeypatch):
+    from rest_framework.test import APIClient
+
+    from games.services import hint_plans
+
+    small_hints.HINT_PLAN_AT_ONCE = 1
+    monkeypatch.setattr(hint_plans.tasks.hint_plan_task, "delay", lambda *args: None)
+    other = APIClient()
+    other.force_authenticate(make_player("bob"))
+    first, second = start(api, *HARD), start(other, *HARD)
+    assert hint(api, first)["status"] == "planning"
+    assert hint(other, second)["status"] == "undecided"  # the site's one place is taken
+    play(api, first, 0, [str(engine.legal_moves(engine.deal(*HARD))[0])])
+    assert hint_plans.hint_plan_stage(game_id=first, ply=0, stage=0) == "moved"  # its place is free again
+    assert hint(other, second)["status"] == "planning"
