@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import os
 import random
 import statistics
@@ -335,6 +336,7 @@ def stages_counted() -> None:
     from games.services import hint_plans
 
     app.conf.task_always_eager = True
+    logging.getLogger("celery.app.trace").setLevel(logging.WARNING)  # the other tasks, run eagerly too
     staged = hint_plans.hint_plan_stage
 
     def counted(*, game_id, ply, stage):
