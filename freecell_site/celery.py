@@ -60,7 +60,8 @@ app.conf.update(
     task_ignore_result=True,
     # The bulk work's priority is routed by name (a task attribute for it is deprecated).
     task_routes={**{name: {"priority": PRIORITY_BULK} for name in BULK_TASKS},
-                 "games.hint_plan": {"priority": PRIORITY_HINT_PLAN}},
+                 "games.hint_plan": {"priority": PRIORITY_HINT_PLAN},
+                 "games.hint_plan_log": {"priority": PRIORITY_HINT_PLAN}},
     broker_connection_retry_on_startup=True,
     # The worker logs through the site's LOGGING (JSON lines in production), not its own format.
     worker_hijack_root_logger=False,

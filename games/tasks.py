@@ -116,6 +116,14 @@ def hint_plan_task(game_id: str, ply: int, stage: int) -> str:
     return hint_plan_stage(game_id=game_id, ply=ply, stage=stage)
 
 
+@shared_task(name="games.hint_plan_log")
+def hint_plan_log_task(variant: str, number: int, log: list[str], stage: int) -> str:
+    """One stage of the search behind a guest's hint by log that found no line in time."""
+    from games.services.hint_plans import guest_plan_stage
+
+    return guest_plan_stage(variant=variant, number=number, log=log, stage=stage)
+
+
 @shared_task(name="games.deal_solve")
 def deal_solve_task(deal_id: int) -> str:
     from games.services.solving import deal_solve

@@ -40,12 +40,20 @@ from games.selectors import daily_is_open, daily_layout_open, player_game
 from games.services.deals import deal_free_play_check, deal_get_or_create, deal_lookup
 from games.services.fairplay import fairplay_warm_due
 from games.services.game_rows import game_row_locked
-from games.services.hint_plans import RUNNING, hint_plan_start, hint_plan_state
+from games.services.hint_plans import (
+    RUNNING,
+    guest_plan,
+    guest_plan_keep,
+    guest_plan_start,
+    guest_plan_state,
+    hint_plan_start,
+    hint_plan_state,
+)
 from games.services.layouts import layout_attempt
 from games.services.leaderboards import leaderboards_outdate
 from games.services.links import Origin, origin_record
 from games.services.solving import hint_plan, hint_solve
-from solver.results import UNDECIDED, HintResult
+from solver.results import MOVE, UNDECIDED, HintResult
 
 MAX_LOG_MOVES = 1000
 MAX_CLIENT_MS = 30 * 24 * 3600 * 1000  # a month of play is more than any game
@@ -373,9 +381,28 @@ def _guest_deal(*, variant: str, number: int):
 
 
 def guest_hint(*, variant: str, number: int, moves: Sequence[str]):
-    """A hint for a guest's log on a numbered deal; a guest keeps no plan, so the
-    hint's line is searched from the position (never back to a position of the log)."""
-    return log_hint(deal=_guest_deal(variant=variant, number=number), moves=moves).hint
+    """A hint for a guest's log on a numbered deal. A guest has no game row to keep a
+    plan with: the plan a hint follows is kept in the cache for the log its move
+    leads to, so the next hint follows it as a game's would (never back to a position
+    of the log). A Klondike or Spider log whose search finds no line in time is
+    planned on the worker as a game's is (``planning``; ``hint_plans.py``)."""
+    deal = _guest_deal(variant=variant, number=number)
+    _log_length_check(moves)
+    log = _written(start_position(deal.variant, deal.number), moves)
+    if log is None:  # refused with the index of the first illegal move
+        return log_hint(deal=deal, moves=moves).hint
+    plan = guest_plan(variant=variant, number=number, log=log)
+    if plan is None and guest_plan_state(variant=variant, number=number, log=log) == RUNNING:
+        return HintResult(PLANNING, None, (), None, 0, 0.0)
+    planned = log_hint(deal=deal, moves=log, plan=plan)
+    if planned.hint.status == UNDECIDED and guest_plan_start(variant=variant, number=number, log=log):
+        plan = guest_plan(variant=variant, number=number, log=log)  # an eager worker's is there already
+        if plan is None:
+            return HintResult(PLANNING, None, (), None, 0, 0.0)
+        planned = log_hint(deal=deal, moves=log, plan=plan)
+    if planned.hint.status == MOVE and planned.plan:
+        guest_plan_keep(variant=variant, number=number, log=[*log, planned.hint.move], plan=planned.plan)
+    return planned.hint
 
 
 def guest_verdict(*, variant: str, number: int, moves: Sequence[str]):

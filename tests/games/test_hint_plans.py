@@ -334,3 +334,24 @@ def test_the_site_plans_at_most_hint_plan_at_once_games_at_a_time(api, make_play
     play(api, first, 0, [str(engine.legal_moves(engine.deal(*HARD))[0])])
     assert hint_plans.hint_plan_stage(game_id=first, ply=0, stage=0) == "moved"  # its place is free again
     assert hint(other, second)["status"] == "planning"
+
+
+def test_a_guests_hint_by_log_is_planned_on_the_worker_then_followed(anon, small_hints, monkeypatch):
+    """No game row: the worker's plan is kept for the deal and the log, and each hint's move
+    carries the plan to the log it leads to, so the next hint follows it with no search."""
+    from games.services.hint_plans import guest_plan_stage
+
+    variant, number = HARD
+    url = f"/api/deals/{variant}/{number}/hint/"
+    opening = [str(engine.legal_moves(engine.deal(*HARD))[0])]
+    first = anon.post(url, {"moves": opening}, format="json").json()
+    assert (first["status"], first["retry_after"], first["hints"]) == ("planning", 2, None)
+    assert anon.post(url, {"moves": opening}, format="json").json()["status"] == "planning"
+    assert guest_plan_stage(variant=variant, number=number, log=opening, stage=0) == "planned"
+    log = list(opening)
+    monkeypatch.setattr(solver.plans, "hint", lambda *a, **k: pytest.fail("searched"))
+    for _ in range(5):
+        body = anon.post(url, {"moves": log}, format="json").json()
+        assert body["status"] == "move", body
+        log.append(body["move"])
+    assert engine.replay(engine.deal(*HARD), log).error_index is None
