@@ -344,8 +344,10 @@ HINT_MAX_PROBES = env.int("HINT_MAX_PROBES", default=16)
 HINT_PLAN_STAGE_SECONDS = env.float("HINT_PLAN_STAGE_SECONDS", default=9.0)
 HINT_PLAN_STAGES = env.int("HINT_PLAN_STAGES", default=3)
 HINT_PLAN_RETRY_SECONDS = env.int("HINT_PLAN_RETRY_SECONDS", default=2)
-# Plans queued or running at once across the site (one per player or guest at most).
-HINT_PLAN_AT_ONCE = env.int("HINT_PLAN_AT_ONCE", default=4)
+# Plans queued or running at once across the site (one per player or guest at most): one by
+# default, so that a worker of two processes always has one for the validations (a stage holds
+# its process for up to HINT_PLAN_STAGE_SECONDS); raise it with the worker's processes.
+HINT_PLAN_AT_ONCE = env.int("HINT_PLAN_AT_ONCE", default=1)
 # Every verdict (the lost-position notice) answers this long after it was asked, found
 # early or not: a position on the solver's own line is found at once and one off it after
 # a search, so an answer as soon as found would say which (docs/reliability.md). Its search
