@@ -93,7 +93,8 @@ class RowSelect:
             sql += (f" {kind} {quote(table.model._meta.db_table)} {table.alias}"
                     f" ON {table.alias}.{quote(table.model._meta.pk.column)} = {first.alias}.{quote(column)}")
         sql += f" WHERE {self.where}"  # the caller's condition, values only as parameters
-        if self.lock:
+        # SQLite (the embedded default) has no row locks: it takes the whole database for a write
+        if self.lock and connection.features.has_select_for_update_of:
             sql += f" FOR UPDATE OF {first.alias}"
         return sql, columns
 

@@ -80,6 +80,10 @@ def test_run_command_with_no_environment_serves_the_site_in_embedded_mode(tmp_pa
                                  json={"expected_ply": ply, "moves": [move], "client_times": [900 * (ply + 1)]})
             assert moved.status_code == 200, moved.text[:300]
         assert moved.json()["ply"] == 2 and moved.json()["moves"] == ["6h", "7h"]
+        # a hint counts itself on the game under its row's lock, which SQLite takes as a whole-database write
+        hint = browser.post(f"http://127.0.0.1:{port}/api/games/{game['id']}/hint/", timeout=60)
+        assert hint.status_code == 200 and hint.json()["status"] == "move", hint.text[:300]
+        assert hint.json()["hints"] == 1
         stale = browser.post(f"http://127.0.0.1:{port}/api/games/{game['id']}/moves/", timeout=10,
                              json={"expected_ply": 0, "moves": ["6h"], "client_times": [3000]})
         assert stale.status_code == 409 and stale.json()["error"]["code"] == "ply_mismatch"
